@@ -1,0 +1,41 @@
+# The two commands: `make run` serves the game; `make test` runs the whole suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint typecheck system-deps bench clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(BIN)/.installed-test: $(BIN)/.installed
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(BIN)/.installed
+	$(BIN)/briscola serve --host $(HOST) --port $(PORT)
+
+system-deps:
+	scripts/ensure-system-deps.sh
+
+lint: $(BIN)/.installed-test
+	$(BIN)/ruff check server tests bench
+	$(BIN)/ruff format --check server tests bench
+
+typecheck: $(BIN)/.installed-test
+	$(BIN)/mypy
+
+test: $(BIN)/.installed-test system-deps lint typecheck
+	$(BIN)/python -m doctest README.md
+	$(BIN)/pytest
+
+bench: $(BIN)/.installed-test
+	$(BIN)/python bench/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Make sure the suite's real parts are on this machine: redis-server and Debian's chromium.
+# Installs them with apt-get when missing and running as root; fails loudly otherwise,
+# because in CI a missing Redis or Chromium is a failure, never a skip.
+set -euo pipefail
+
+missing=()
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "missing: ${missing[*]}; install them (apt-get install -y ${missing[*]}) or run as root" >&2
+    exit 1
+fi
+echo "installing ${missing[*]} with apt-get"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${missing[@]}"

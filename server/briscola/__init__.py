@@ -1,0 +1,1 @@
+"""briscola: a real-time, provably fair Briscola server. The rules live in :mod:`briscola.engine`."""

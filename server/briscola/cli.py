@@ -1,0 +1,55 @@
+"""The ``briscola`` console script: ``briscola serve`` and ``briscola verify RECORD.json``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+
+from .engine import VerifyError, verify_record
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="briscola", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    serve = commands.add_parser("serve", help="serve the game and the browser client")
+    serve.add_argument("--host", default=os.environ.get("BRISCOLA_HOST", "127.0.0.1"))
+    serve.add_argument("--port", type=int, default=int(os.environ.get("BRISCOLA_PORT", "8000")))
+    serve.add_argument(
+        "--redis-url",
+        default=os.environ.get("REDIS_URL"),
+        help="mirror every table to this Redis (default: $REDIS_URL; none = in memory only)",
+    )
+
+    verify = commands.add_parser("verify", help="replay a finished hand's record and check it")
+    verify.add_argument("record", help="a record file (FAIRPLAY.md), or - for standard input")
+
+    args = parser.parse_args(argv)
+    if args.command == "verify":
+        return _verify(args.record)
+    from .serve import serve_forever
+
+    return serve_forever(host=args.host, port=args.port, redis_url=args.redis_url)
+
+
+def _verify(path: str) -> int:
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        record = json.loads(text)
+    except (OSError, ValueError) as exc:
+        print(f"cannot read record: {exc}", file=sys.stderr)
+        return 2
+    try:
+        state = verify_record(record)
+    except VerifyError as exc:
+        print(f"FAIL: {exc}", file=sys.stderr)
+        return 1
+    print(f"OK: {len(state.tricks)} tricks, points {record['points']}, result {record['result']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

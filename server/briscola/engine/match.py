@@ -1,0 +1,123 @@
+"""A match: single hand, best of 3 or best of 5; the deal passing; drawn hands replayed;
+resignation. The caller brings a fresh seed for every deal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .actions import Action, Resign
+from .deal import random_stream
+from .errors import ErrorCode, RuleError
+from .rules import apply, hand_result, start_hand
+from .state import PLAYER_COUNTS, HandResult, HandRules, HandState, side_count, side_of
+
+BEST_OF = (1, 3, 5)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRules:
+    """What a table plays: how many players, the swap of the 7, how many hands to win."""
+
+    players: int = 4
+    swap_seven: bool = False
+    best_of: int = 1
+
+    def __post_init__(self) -> None:
+        if self.players not in PLAYER_COUNTS:
+            raise ValueError(f"players must be one of {PLAYER_COUNTS}")
+        if self.best_of not in BEST_OF:
+            raise ValueError(f"best_of must be one of {BEST_OF}")
+
+    @property
+    def hand_rules(self) -> HandRules:
+        return HandRules(self.players, self.swap_seven)
+
+    @property
+    def wins_needed(self) -> int:
+        return self.best_of // 2 + 1
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOutcome:
+    """How a match ended: the winning sides (more than one only in a three-player
+    resignation with the other two level) and the resigning seat, if any."""
+
+    winners: tuple[int, ...]
+    resigned: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    rules: MatchRules
+    first_dealer: int
+    hand: HandState | None = None
+    hands_dealt: int = 0
+    wins: tuple[int, ...] = ()
+    results: tuple[HandResult, ...] = ()
+    outcome: MatchOutcome | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def next_dealer(self) -> int:
+        """Who deals the next hand: the deal passes one seat after every hand."""
+        return (self.first_dealer + self.hands_dealt) % self.rules.players
+
+    @property
+    def between_hands(self) -> bool:
+        """No hand is being played: before the first deal, between hands, or at the end."""
+        return self.hand is None or self.hand.over
+
+
+def new_match(rules: MatchRules, match_seed: bytes) -> MatchState:
+    """A match whose first dealer is drawn from ``match_seed`` (first integer of its stream)."""
+    first_dealer = next(random_stream(match_seed)) % rules.players
+    return MatchState(rules, first_dealer, wins=(0,) * side_count(rules.players))
+
+
+def deal(match: MatchState, seed: bytes) -> MatchState:
+    """Start the next hand from ``seed``.
+
+    :raises RuleError: if a hand is still being played or the match is over.
+    """
+    if match.over:
+        raise RuleError(ErrorCode.MATCH_OVER, "the match is over")
+    if not match.between_hands:
+        raise RuleError(ErrorCode.HAND_OVER, "a hand is still being played")
+    hand = start_hand(match.rules.hand_rules, match.next_dealer, seed)
+    return replace(match, hand=hand, hands_dealt=match.hands_dealt + 1)
+
+
+def apply_action(match: MatchState, action: Action) -> MatchState:
+    """Apply ``action`` to the current hand and settle the hand and match when it ends.
+
+    :raises RuleError: if the action is not legal now; ``match`` is unchanged.
+    """
+    if match.over:
+        raise RuleError(ErrorCode.MATCH_OVER, "the match is over")
+    if match.hand is None:
+        raise RuleError(ErrorCode.NO_HAND, "no hand has been dealt yet")
+    hand = apply(match.hand, action)
+    if not hand.over:
+        return replace(match, hand=hand)
+    result = hand_result(hand)
+    wins = list(match.wins)
+    if result.winner is not None:
+        wins[result.winner] += 1
+    outcome = None
+    if type(action) is Resign:
+        outcome = _resignation_outcome(match, action.seat)
+    elif result.winner is not None and wins[result.winner] >= match.rules.wins_needed:
+        outcome = MatchOutcome((result.winner,))
+    return replace(
+        match, hand=hand, wins=tuple(wins), results=(*match.results, result), outcome=outcome
+    )
+
+
+def _resignation_outcome(match: MatchState, seat: int) -> MatchOutcome:
+    loser = side_of(seat, match.rules.players)
+    others = [side for side in range(len(match.wins)) if side != loser]
+    best = max(match.wins[side] for side in others)
+    return MatchOutcome(tuple(side for side in others if match.wins[side] == best), seat)

@@ -1,0 +1,128 @@
+"""A finished hand's record (FAIRPLAY.md) and the verifier that replays one.
+
+The verifier trusts nothing in the record: it rebuilds the deck from the seed, checks the
+commitment, replays every action under the rules and compares every trick, the points and
+the result, reporting the first disagreement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .actions import Action, ActionType, LoggedAction, PlayCard, Resign, SwapSeven
+from .cards import Card
+from .deal import commitment, seed_from_hex
+from .errors import RuleError
+from .rules import apply, hand_result, start_hand
+from .state import HandRules, HandState
+
+FORMAT = "briscola-hand/1"
+
+
+class VerifyError(ValueError):
+    """The first disagreement between a record and the rules."""
+
+
+def hand_record(state: HandState) -> dict[str, Any]:
+    """The JSON-ready record of a finished hand.
+
+    :raises ValueError: if the hand is not over (its seed is still secret).
+    """
+    if not state.over:
+        raise ValueError("a hand's record exists only once the hand is over")
+    result = hand_result(state)
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "players": state.rules.players,
+        "rules": {"swap_seven": state.rules.swap_seven},
+        "dealer": state.dealer,
+        "commitment": state.commitment,
+        "seed": state.seed.hex(),
+        "actions": [_action_json(action) for action in state.log],
+        "tricks": [
+            {"leader": t.leader, "cards": [c.code for c in t.cards], "winner": t.winner}
+            for t in state.tricks
+        ],
+        "points": list(result.points),
+        "result": result.result_code,
+    }
+    if state.resigned is not None:
+        record["resigned"] = state.resigned
+    return record
+
+
+def _action_json(action: LoggedAction) -> dict[str, Any]:
+    entry: dict[str, Any] = {"seat": action.seat, "type": action.type.value}
+    if action.card is not None:
+        entry["card"] = action.card.code
+    if action.took is not None:
+        entry["took"] = action.took.code
+    return entry
+
+
+def verify_record(record: Mapping[str, Any]) -> HandState:
+    """Replay ``record`` and return the final state if every part of it agrees.
+
+    :raises VerifyError: naming the first disagreement.
+    """
+    try:
+        return _verify(record)
+    except VerifyError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise VerifyError(f"malformed record: {exc!r}") from None
+
+
+def _verify(record: Mapping[str, Any]) -> HandState:
+    if record.get("format") != FORMAT:
+        raise VerifyError(f"unknown format {record.get('format')!r}, expected {FORMAT!r}")
+    seed = seed_from_hex(record["seed"])
+    if commitment(seed) != record["commitment"]:
+        raise VerifyError("wrong commitment: SHA-256 of the seed is not the commitment")
+    rules = HandRules(int(record["players"]), bool(record["rules"].get("swap_seven", False)))
+    state = start_hand(rules, int(record["dealer"]), seed)
+    for index, entry in enumerate(record["actions"]):
+        action = _parse_action(entry, index)
+        face_up = state.face_up
+        try:
+            state = apply(state, action)
+        except RuleError as exc:
+            raise VerifyError(f"action {index} ({entry}): illegal: {exc.message}") from None
+        if type(action) is SwapSeven and entry.get("took") != (face_up.code if face_up else None):
+            raise VerifyError(f"action {index}: the swap took {face_up}, not {entry.get('took')}")
+    if not state.over:
+        raise VerifyError(f"the actions end before the hand does ({len(state.tricks)} tricks)")
+    _compare_tricks(state, record["tricks"])
+    result = hand_result(state)
+    if list(record["points"]) != list(result.points):
+        raise VerifyError(f"wrong points: record {record['points']}, replay {list(result.points)}")
+    if record["result"] != result.result_code:
+        raise VerifyError(f"wrong result: record {record['result']!r}, replay {result.result_code!r}")
+    return state
+
+
+def _parse_action(entry: Mapping[str, Any], index: int) -> Action:
+    seat = int(entry["seat"])
+    kind = ActionType(entry["type"])
+    if kind is ActionType.PLAY:
+        return PlayCard(seat, Card.from_code(entry["card"]))
+    if kind is ActionType.SWAP:
+        if entry.get("card") is not None and not Card.from_code(entry["card"]).rank == 6:
+            raise VerifyError(f"action {index}: a swap gives a 7, not {entry['card']}")
+        return SwapSeven(seat)
+    return Resign(seat)
+
+
+def _compare_tricks(state: HandState, tricks: list[Mapping[str, Any]]) -> None:
+    if len(tricks) != len(state.tricks):
+        raise VerifyError(f"wrong number of tricks: record {len(tricks)}, replay {len(state.tricks)}")
+    for number, (claimed, actual) in enumerate(zip(tricks, state.tricks, strict=True), 1):
+        cards = [card.code for card in actual.cards]
+        if claimed["leader"] != actual.leader or list(claimed["cards"]) != cards:
+            raise VerifyError(f"trick {number}: record {claimed}, replay led by {actual.leader}: {cards}")
+        if claimed["winner"] != actual.winner:
+            raise VerifyError(
+                f"wrong trick winner in trick {number}: record {claimed['winner']}, "
+                f"replay {actual.winner}"
+            )
