@@ -37,7 +37,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _verify(path: str) -> int:
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
         record = json.loads(text)
     except (OSError, ValueError) as exc:
         print(f"cannot read record: {exc}", file=sys.stderr)

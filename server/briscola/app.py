@@ -1,0 +1,126 @@
+"""The Starlette application: HTTP routes, the websocket route, the browser client, and a
+lifespan that owns the room manager and the store. Nothing imports this module."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import msgspec
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from .config import Settings
+from .errors import Code
+from .manager import RoomManager
+from .metrics import Metrics
+from .protocol import encode
+from .store import MemoryStore, RedisStore, Store
+from .table import TableRules
+from .transport import serve_socket
+
+log = logging.getLogger(__name__)
+
+CLIENT_DIR = Path(os.environ.get("BRISCOLA_CLIENT_DIR", Path(__file__).parents[2] / "client"))
+_rules_decoder = msgspec.json.Decoder(TableRules)
+
+
+def _json(payload: object, status: int = 200) -> Response:
+    return Response(encode(payload), status_code=status, media_type="application/json")
+
+
+def _error(code: Code, message: str, status: int) -> Response:
+    return _json({"error": {"code": code.value, "message": message}}, status)
+
+
+def create_app(settings: Settings) -> Starlette:
+    """Build the app for ``settings``; the manager starts and stops with its lifespan."""
+    metrics = Metrics()
+    store: Store
+    if settings.redis_url:
+        store = RedisStore(settings.redis_url, metrics, record_ttl=settings.record_ttl)
+    else:
+        store = MemoryStore()
+    manager = RoomManager(settings, store, metrics)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if store.status == "off":
+            log.warning("no REDIS_URL: tables live in memory only and are NOT durable")
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.close()
+
+    async def index(request: Request) -> Response:
+        return FileResponse(CLIENT_DIR / "index.html")
+
+    async def list_rooms(request: Request) -> Response:
+        return _json({"rooms": manager.public_rooms()})
+
+    async def create_room(request: Request) -> Response:
+        body = await request.body()
+        if len(body) > 4096:
+            return _error(Code.TOO_LARGE, "request body too large", 413)
+        try:
+            rules = _rules_decoder.decode(body or b"{}")
+        except (msgspec.ValidationError, msgspec.DecodeError, ValueError) as exc:
+            return _error(Code.BAD_RULES, str(exc), 422)
+        room = await manager.create_room(rules)
+        return _json(room.summary(), 201)
+
+    async def get_room(request: Request) -> Response:
+        room = manager.rooms.get(request.path_params["room"])
+        if room is None:
+            return _error(Code.ROOM_NOT_FOUND, "no such table", 404)
+        return _json(room.summary())
+
+    async def get_hand(request: Request) -> Response:
+        record = await store.get_record(request.path_params["hand"])
+        if record is None:
+            return _error(Code.HAND_NOT_FOUND, "no finished hand with that id", 404)
+        return Response(record, media_type="application/json")
+
+    async def healthz(request: Request) -> Response:
+        mirror = store.status.value
+        return JSONResponse(
+            {
+                "status": "degraded" if mirror == "degraded" else "ok",
+                "mirror": mirror,
+                "rooms": len(manager.rooms),
+                "connections": len(manager.connections),
+            }
+        )
+
+    async def metrics_endpoint(request: Request) -> Response:
+        return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+    async def websocket(ws: WebSocket) -> None:
+        await serve_socket(ws, manager)
+
+    app = Starlette(
+        routes=[
+            Route("/", index),
+            Route("/t/{room}", index),
+            Route("/api/rooms", list_rooms, methods=["GET"]),
+            Route("/api/rooms", create_room, methods=["POST"]),
+            Route("/api/rooms/{room}", get_room),
+            Route("/api/hands/{hand}", get_hand),
+            Route("/healthz", healthz),
+            Route("/metrics", metrics_endpoint),
+            WebSocketRoute("/ws", websocket),
+            Mount("/static", StaticFiles(directory=CLIENT_DIR, check_dir=False), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.manager = manager
+    return app

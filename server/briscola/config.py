@@ -1,0 +1,36 @@
+"""Server settings, read once from the command line and the environment."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+def _env_float(name: str, default: float) -> float:
+    return float(os.environ.get(name, default))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything an operator can tune. Environment variables in ``docs/`` and README."""
+
+    redis_url: str | None = None
+    allowed_origins: tuple[str, ...] = ()
+    bot_delay: float = field(default_factory=lambda: _env_float("BRISCOLA_BOT_DELAY", 0.8))
+    pause: float = field(default_factory=lambda: _env_float("BRISCOLA_PAUSE", 15.0))
+    send_queue: int = 256
+    room_queue: int = 1024
+    rate: float = field(default_factory=lambda: _env_float("BRISCOLA_RATE", 20.0))
+    burst: float = field(default_factory=lambda: _env_float("BRISCOLA_BURST", 60.0))
+    record_ttl: int = field(
+        default_factory=lambda: int(_env_float("BRISCOLA_RECORD_TTL", 30 * 24 * 3600))
+    )
+    flush_interval: float = 0.002
+
+    @classmethod
+    def from_env(cls, redis_url: str | None = None) -> Settings:
+        origins = os.environ.get("BRISCOLA_ORIGINS", "")
+        return cls(
+            redis_url=redis_url if redis_url is not None else os.environ.get("REDIS_URL") or None,
+            allowed_origins=tuple(o.strip() for o in origins.split(",") if o.strip()),
+        )

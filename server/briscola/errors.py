@@ -1,0 +1,48 @@
+"""Protocol error codes: every refusal the server sends carries one (docs/PROTOCOL.md)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from .engine import ErrorCode as RuleCode
+
+
+class Code(StrEnum):
+    """Stable error codes of the protocol. The engine's rule codes are included by value."""
+
+    BAD_JSON = "bad_json"
+    BAD_MESSAGE = "bad_message"
+    UNKNOWN_TYPE = "unknown_type"
+    TOO_LARGE = "too_large"
+    RATE_LIMITED = "rate_limited"
+    BAD_ORIGIN = "bad_origin"
+    BAD_RULES = "bad_rules"
+    ROOM_NOT_FOUND = "room_not_found"
+    HAND_NOT_FOUND = "hand_not_found"
+    ROOM_FULL = "room_full"
+    SEAT_TAKEN = "seat_taken"
+    ALREADY_SEATED = "already_seated"
+    NOT_AT_TABLE = "not_at_table"
+    NOT_SEATED = "not_seated"
+    BAD_TOKEN = "bad_token"
+    NOT_HOST = "not_host"
+    MATCH_STARTED = "match_started"
+    MATCH_NOT_OVER = "match_not_over"
+    SIGNALS_FORBIDDEN = "signals_forbidden"
+    SERVER_BUSY = "server_busy"
+    NOT_YOUR_TURN = RuleCode.NOT_YOUR_TURN.value
+    CARD_NOT_IN_HAND = RuleCode.CARD_NOT_IN_HAND.value
+    SWAP_NOT_ALLOWED = RuleCode.SWAP_NOT_ALLOWED.value
+    HAND_OVER = RuleCode.HAND_OVER.value
+    MATCH_OVER = RuleCode.MATCH_OVER.value
+    NO_HAND = RuleCode.NO_HAND.value
+    INVALID_SEAT = RuleCode.INVALID_SEAT.value
+
+
+class Refusal(Exception):
+    """A command the server refuses: sent back to its sender as an ``error`` message."""
+
+    def __init__(self, code: Code, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message

@@ -1,0 +1,107 @@
+"""What happened at a table, as typed facts. A table changes only by applying events, live
+or when replaying its mirror after a restart, so both paths are the same code."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import msgspec
+
+
+class SeatKind(StrEnum):
+    HUMAN = "human"
+    BOT = "bot"
+
+
+class Event(msgspec.Struct, tag_field="e", frozen=True):
+    """One change of a table; each bumps its version by one."""
+
+
+class Seated(Event, tag="seated", frozen=True):
+    seat: int
+    name: str
+    token: str
+
+
+class SeatFreed(Event, tag="freed", frozen=True):
+    seat: int
+
+
+class BotAdded(Event, tag="bot", frozen=True):
+    seat: int
+
+
+class Moved(Event, tag="moved", frozen=True):
+    seat: int
+    to: int
+
+
+class ReadySet(Event, tag="ready", frozen=True):
+    seat: int
+    ready: bool
+
+
+class Presence(Event, tag="presence", frozen=True):
+    """A person's connection came or went."""
+
+    seat: int
+    connected: bool
+
+
+class AwaySet(Event, tag="away", frozen=True):
+    """Marked away (clock ran out) or back (acted again)."""
+
+    seat: int
+    away: bool
+
+
+class StandIn(Event, tag="standin", frozen=True):
+    """The grace period ended with the person gone: a bot keeps the seat until they return."""
+
+    seat: int
+    on: bool
+
+
+class MatchStarted(Event, tag="match", frozen=True):
+    match_id: str
+    match_seed: str
+
+
+class Dealt(Event, tag="deal", frozen=True):
+    hand_id: str
+    seed: str
+
+
+class Played(Event, tag="play", frozen=True):
+    seat: int
+    card: str
+
+
+class Swapped(Event, tag="swap", frozen=True):
+    seat: int
+
+
+class Resigned(Event, tag="resign", frozen=True):
+    seat: int
+
+
+class MatchReset(Event, tag="reset", frozen=True):
+    """Play again: same people, same seats, a new match once all are ready."""
+
+
+AnyEvent = (
+    Seated
+    | SeatFreed
+    | BotAdded
+    | Moved
+    | ReadySet
+    | Presence
+    | AwaySet
+    | StandIn
+    | MatchStarted
+    | Dealt
+    | Played
+    | Swapped
+    | Resigned
+    | MatchReset
+)

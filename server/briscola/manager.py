@@ -1,0 +1,158 @@
+"""The room manager: creates, restores and finds rooms, routes each connection's commands
+to its room's queue, keeps the lobby subscribers informed, and shuts everything down."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+
+from .config import Settings
+from .errors import Code, Refusal
+from .metrics import Metrics
+from .protocol import Command, Join, Lobby, Resume, Watch, command_type, encode
+from .rooms import Checkpoint, Detach, Room
+from .store import Store
+from .table import RoomSummary, Table, TableRules
+from .transport import CLOSE_GOING_AWAY, Connection
+
+log = logging.getLogger(__name__)
+
+LOBBY_INTERVAL = 0.25
+
+
+class RoomManager:
+    """Owns every room task and connection of this process."""
+
+    def __init__(self, settings: Settings, store: Store, metrics: Metrics) -> None:
+        self.settings = settings
+        self.store = store
+        self.metrics = metrics
+        self.rooms: dict[str, Room] = {}
+        self.connections: set[Connection] = set()
+        self._lobby_changed = asyncio.Event()
+        self._lobby_task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    async def start(self) -> None:
+        """Load every live room from the store and start it, then the lobby task."""
+        await self.store.start(self.resync)
+        loop = asyncio.get_running_loop()
+        for stored in await self.store.load_rooms():
+            table = Table.restore(
+                stored.snapshot,
+                stored.events,
+                entropy=secrets.token_bytes,
+                now=loop.time(),
+                bot_delay=self.settings.bot_delay,
+                pause=self.settings.pause,
+            )
+            self._add(Room(table, self))
+        if self.rooms:
+            log.info("restored %d tables", len(self.rooms))
+        self._lobby_task = asyncio.create_task(self._lobby_loop(), name="lobby")
+
+    async def close(self) -> None:
+        """Close every socket with 1001, stop every room task, flush the store. Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        for conn in list(self.connections):
+            conn.close(CLOSE_GOING_AWAY, "server shutting down")
+        tasks = [room.task for room in self.rooms.values() if room.task is not None]
+        if self._lobby_task is not None:
+            tasks.append(self._lobby_task)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*(conn.finish() for conn in list(self.connections)))
+        await self.store.close()
+
+    async def create_room(self, rules: TableRules) -> Room:
+        """A new table, mirrored before anyone hears of it."""
+        if self._closed:
+            raise RuntimeError("creating a room after the manager was closed")
+        room_id = secrets.token_urlsafe(6)
+        table = Table(
+            room_id,
+            rules,
+            entropy=secrets.token_bytes,
+            now=asyncio.get_running_loop().time(),
+            bot_delay=self.settings.bot_delay,
+            pause=self.settings.pause,
+        )
+        await self.store.write(room_id, [], table.snapshot(), [])
+        table.snapshot_due = False
+        room = Room(table, self)
+        self._add(room)
+        self.lobby_changed()
+        return room
+
+    def _add(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        room.start()
+        self.metrics.rooms.set(len(self.rooms))
+
+    def resync(self, room_ids: set[str]) -> None:
+        """The mirror lost these rooms' writes: each writes a full snapshot."""
+        for room_id in room_ids:
+            room = self.rooms.get(room_id)
+            if room is not None:
+                room.submit(None, Checkpoint())
+
+    def public_rooms(self) -> list[RoomSummary]:
+        return [room.summary() for room in self.rooms.values() if not room.table.rules.private]
+
+    # ------------------------------------------------------------ connections
+
+    def connected(self, conn: Connection) -> None:
+        self.connections.add(conn)
+        self.metrics.connections.set(len(self.connections))
+
+    def disconnected(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        self.metrics.connections.set(len(self.connections))
+        if conn.room is not None:
+            conn.room.submit(conn, Detach())
+
+    def refused(self, conn: Connection, refusal: Refusal, ref: str | None) -> None:
+        self.metrics.errors.labels(refusal.code.value).inc()
+        conn.error(refusal, ref)
+
+    def route(self, conn: Connection, command: Command) -> None:
+        """Send a command to the room it is for."""
+        if isinstance(command, Lobby):
+            conn.lobby = True
+            conn.send(encode({"type": "lobby", "rooms": self.public_rooms()}))
+            return
+        if isinstance(command, Join | Resume | Watch):
+            room = self.rooms.get(command.room)
+            if room is None:
+                self.refused(conn, Refusal(Code.ROOM_NOT_FOUND, "no such table"), "join")
+                return
+            if conn.room is not None and conn.room is not room:
+                conn.room.submit(conn, Detach())
+            conn.room, conn.lobby = room, False
+            room.submit(conn, command)
+            return
+        if conn.room is None:
+            refusal = Refusal(Code.NOT_AT_TABLE, "join or watch a table first")
+            self.refused(conn, refusal, command_type(command))
+            return
+        conn.room.submit(conn, command)
+
+    # ------------------------------------------------------------------ lobby
+
+    def lobby_changed(self) -> None:
+        self._lobby_changed.set()
+
+    async def _lobby_loop(self) -> None:
+        while True:
+            await self._lobby_changed.wait()
+            self._lobby_changed.clear()
+            subscribers = [conn for conn in self.connections if conn.lobby]
+            if subscribers:
+                data = encode({"type": "lobby", "rooms": self.public_rooms()})
+                for conn in subscribers:
+                    conn.send(data)
+            await asyncio.sleep(LOBBY_INTERVAL)

@@ -1,0 +1,331 @@
+"""A room: one asyncio task that owns one :class:`~briscola.table.Table`, takes commands one
+at a time from its queue, mirrors the resulting events (write-ahead), then tells everyone.
+
+The order of every command is: validate and apply in memory, send the events to the
+store and wait until it has them, then deliver replies and each member's projection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .engine import Resign, SwapSeven
+from .errors import Code, Refusal
+from .protocol import (
+    AddBot,
+    Chat,
+    Command,
+    Join,
+    Leave,
+    Move,
+    Play,
+    PlayAgain,
+    Ready,
+    RemoveBot,
+    ResignCmd,
+    Resume,
+    Swap,
+    Sync,
+    Watch,
+    command_type,
+    encode,
+)
+from .table import Audience, Table
+from .transport import CLOSE_INTERNAL, CLOSE_REPLACED, Connection
+
+if TYPE_CHECKING:
+    from .manager import RoomManager
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Detach:
+    """Internal: the connection left for another room or went away."""
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """Internal: write a full snapshot (the mirror lost writes and is catching up)."""
+
+
+@dataclass
+class Member:
+    """Someone at the table: a seat's token holder, or a spectator (``token`` None)."""
+
+    token: str | None
+    name: str
+
+
+Item = tuple[Connection | None, Command | Detach | Checkpoint | None, float]
+
+
+class Room:
+    """The imperative shell around one table."""
+
+    def __init__(self, table: Table, manager: RoomManager) -> None:
+        self.table = table
+        self.manager = manager
+        self.members: dict[Connection, Member] = {}
+        self.queue: asyncio.Queue[Item] = asyncio.Queue(manager.settings.room_queue)
+        self.task: asyncio.Task[None] | None = None
+        self._replies: list[tuple[Connection, bytes]] = []
+        self._summary_cache: tuple[int, int, Any] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.table.id
+
+    @property
+    def spectators(self) -> int:
+        return sum(1 for member in self.members.values() if member.token is None)
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._run(), name=f"room {self.id}")
+
+    def submit(self, conn: Connection | None, command: Command | Detach | Checkpoint) -> None:
+        """Queue a command; a full queue refuses it at once rather than wait."""
+        try:
+            self.queue.put_nowait((conn, command, time.perf_counter()))
+        except asyncio.QueueFull:
+            if conn is not None and isinstance(command, Command):
+                self.manager.refused(conn, Refusal(Code.SERVER_BUSY, "table busy"), None)
+
+    def summary(self) -> Any:
+        """The public summary, cached per version and spectator count."""
+        key = (self.table.version, self.spectators)
+        cached = self._summary_cache
+        if cached is None or cached[:2] != key:
+            cached = (*key, self.table.summary(key[1]))
+            self._summary_cache = cached
+        return cached[2]
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        await self._publish(loop.time())
+        while True:
+            deadline = self.table.next_deadline()
+            item: Item | None
+            try:
+                if deadline is None:
+                    item = await self.queue.get()
+                else:
+                    async with asyncio.timeout_at(deadline):
+                        item = await self.queue.get()
+            except TimeoutError:
+                item = None
+            now = loop.time()
+            if item is None:
+                self.table.tick(now)
+                await self._publish(now)
+                continue
+            conn, command, received = item
+            try:
+                self._handle(conn, command, now)
+            except Exception:
+                log.exception("room %s: command %r failed", self.id, command)
+                if conn is not None:
+                    conn.close(CLOSE_INTERNAL, "internal error")
+            await self._publish(now)
+            if isinstance(command, Play | Swap):
+                self.manager.metrics.move_latency.observe(time.perf_counter() - received)
+
+    def _handle(self, conn: Connection | None, command: object, now: float) -> None:
+        if conn is None:
+            if isinstance(command, Checkpoint):
+                self.table.snapshot_due = True
+            return
+        if isinstance(command, Detach):
+            self._detach(conn, now)
+            return
+        assert isinstance(command, Command)
+        try:
+            HANDLERS[type(command)](self, conn, command, now)
+        except Refusal as refusal:
+            self.manager.refused(conn, refusal, command_type(command))
+            if isinstance(command, Join | Resume | Watch) and conn not in self.members:
+                conn.room = None
+            return
+        if isinstance(command, Play | Swap):
+            self.manager.metrics.moves.inc()
+
+    async def _publish(self, now: float) -> None:
+        """Mirror what changed (and wait for the store), then reply and broadcast."""
+        table = self.table
+        events, finished = table.drain()
+        if events or finished or table.snapshot_due:
+            snapshot = table.snapshot() if table.snapshot_due else None
+            table.snapshot_due = False
+            await self.manager.store.write(table.id, events, snapshot, finished)
+        replies, self._replies = self._replies, []
+        for conn, data in replies:
+            conn.send(data)
+        if events:
+            self._broadcast(now)
+            self.manager.lobby_changed()
+
+    def _broadcast(self, now: float) -> None:
+        table = self.table
+        summary = self.summary()
+        encoded: dict[int | None, bytes] = {}
+        for conn, member in self.members.items():
+            seat = table.seat_of(member.token)
+            data = encoded.get(seat)
+            if data is None:
+                data = encoded[seat] = encode(table.state_message(seat, summary, now))
+            conn.send(data)
+
+    def _reply(self, conn: Connection, message: dict[str, Any]) -> None:
+        self._replies.append((conn, encode(message)))
+
+    def _send_state(self, conn: Connection, now: float) -> None:
+        member = self.members[conn]
+        seat = self.table.seat_of(member.token)
+        self._replies.append((conn, encode(self.table.state_message(seat, self.summary(), now))))
+
+    def _seat(self, conn: Connection) -> int:
+        member = self.members.get(conn)
+        if member is None:
+            raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
+        seat = self.table.seat_of(member.token)
+        if seat is None:
+            raise Refusal(Code.NOT_SEATED, "spectators cannot do that")
+        return seat
+
+    def _admit(self, conn: Connection, member: Member, seat: int | None, now: float) -> None:
+        self.members[conn] = member
+        conn.room, conn.token = self, member.token
+        self._reply(
+            conn,
+            {
+                "type": "joined",
+                "room": self.id,
+                "seat": seat,
+                "token": member.token,
+                "version": self.table.version,
+            },
+        )
+        self._send_state(conn, now)
+
+    def _require_unseated(self, conn: Connection) -> None:
+        member = self.members.get(conn)
+        if member is not None and member.token is not None:
+            raise Refusal(Code.ALREADY_SEATED, "you already have a seat at this table")
+
+    # ---------------------------------------------------------------- handlers
+
+    def _join(self, conn: Connection, cmd: Join, now: float) -> None:
+        self._require_unseated(conn)
+        seat, token = self.table.sit(cmd.name, cmd.seat, cmd.side, now)
+        self._admit(conn, Member(token, cmd.name), seat, now)
+
+    def _resume(self, conn: Connection, cmd: Resume, now: float) -> None:
+        self._require_unseated(conn)
+        seat = self.table.resume(cmd.token, now)
+        for other, member in list(self.members.items()):
+            if member.token == cmd.token and other is not conn:
+                del self.members[other]
+                other.room = None
+                other.close(CLOSE_REPLACED, "your seat was opened elsewhere")
+        name = self.table.seats[seat].name or f"Seat {seat + 1}"
+        self._admit(conn, Member(cmd.token, name), seat, now)
+
+    def _watch(self, conn: Connection, cmd: Watch, now: float) -> None:
+        self._require_unseated(conn)
+        self._admit(conn, Member(None, cmd.name or "Spectator"), None, now)
+        self.manager.lobby_changed()
+
+    def _leave(self, conn: Connection, cmd: Leave, now: float) -> None:
+        member = self.members.pop(conn, None)
+        conn.room = None
+        if member is None:
+            raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
+        seat = self.table.seat_of(member.token)
+        if seat is not None:
+            self.table.leave(seat, now)
+        self._reply(conn, {"type": "left", "room": self.id, "version": self.table.version})
+        self.manager.lobby_changed()
+
+    def _detach(self, conn: Connection, now: float) -> None:
+        member = self.members.pop(conn, None)
+        if conn.room is self:
+            conn.room = None
+        if member is None:
+            return
+        seat = self.table.seat_of(member.token)
+        if seat is not None:
+            self.table.disconnect(seat, now)
+        self.manager.lobby_changed()
+
+    def _ready(self, conn: Connection, cmd: Ready, now: float) -> None:
+        self.table.set_ready(self._seat(conn), cmd.ready, now)
+
+    def _add_bot(self, conn: Connection, cmd: AddBot, now: float) -> None:
+        self.table.add_bot(self._seat(conn), cmd.seat, now)
+
+    def _remove_bot(self, conn: Connection, cmd: RemoveBot, now: float) -> None:
+        self.table.remove_bot(self._seat(conn), cmd.seat, now)
+
+    def _move(self, conn: Connection, cmd: Move, now: float) -> None:
+        self.table.move(self._seat(conn), cmd.seat, cmd.to, now)
+
+    def _play(self, conn: Connection, cmd: Play, now: float) -> None:
+        self.table.play(self._seat(conn), cmd.card, now)
+
+    def _swap(self, conn: Connection, cmd: Swap, now: float) -> None:
+        seat = self._seat(conn)
+        self.table.act(seat, SwapSeven(seat), now)
+
+    def _resign(self, conn: Connection, cmd: ResignCmd, now: float) -> None:
+        seat = self._seat(conn)
+        self.table.act(seat, Resign(seat), now)
+
+    def _play_again(self, conn: Connection, cmd: PlayAgain, now: float) -> None:
+        self.table.play_again(self._seat(conn), now)
+
+    def _chat(self, conn: Connection, cmd: Chat, now: float) -> None:
+        member = self.members.get(conn)
+        if member is None:
+            raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
+        out = self.table.chat(self.table.seat_of(member.token), member.name, cmd.text)
+        data = encode(
+            {
+                "type": "chat",
+                "version": self.table.version,
+                "channel": out.channel,
+                "name": out.name,
+                "seat": out.seat,
+                "text": out.text,
+            }
+        )
+        for other, m in self.members.items():
+            if out.audience is Audience.ALL or m.token is None:
+                self._replies.append((other, data))
+
+    def _sync(self, conn: Connection, cmd: Sync, now: float) -> None:
+        if conn not in self.members:
+            raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
+        self._send_state(conn, now)
+
+
+HANDLERS: dict[type[Command], Callable[[Room, Connection, Any, float], None]] = {
+    Join: Room._join,
+    Resume: Room._resume,
+    Watch: Room._watch,
+    Leave: Room._leave,
+    Ready: Room._ready,
+    AddBot: Room._add_bot,
+    RemoveBot: Room._remove_bot,
+    Move: Room._move,
+    Play: Room._play,
+    Swap: Room._swap,
+    ResignCmd: Room._resign,
+    PlayAgain: Room._play_again,
+    Chat: Room._chat,
+    Sync: Room._sync,
+}

@@ -1,0 +1,730 @@
+"""One table's rules of the house, sans I/O: seating, readiness, the match, clocks, bots,
+chat rules. Commands come in with the time; events, replies and hand records come out.
+
+Like the websockets protocol core, a :class:`Table` does no I/O and is run by exactly one
+owner (its room task), one call at a time. Every change goes through :meth:`Table._emit`,
+which applies a typed event and queues it for the mirror; a restarted server rebuilds the
+table by applying the same events (:meth:`Table.restore`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Annotated, Any
+
+import msgspec
+
+from . import bots
+from .engine import (
+    Card,
+    MatchRules,
+    MatchState,
+    PlayCard,
+    Resign,
+    RuleError,
+    SwapSeven,
+    apply_action,
+    deal,
+    hand_record,
+    match_view,
+    new_match,
+    seed_from_hex,
+    side_of,
+    view,
+)
+from .engine import (
+    ErrorCode as RuleCode,
+)
+from .engine.view import MatchView
+from .errors import Code, Refusal
+from .events import (
+    AnyEvent,
+    AwaySet,
+    BotAdded,
+    Dealt,
+    Event,
+    MatchReset,
+    MatchStarted,
+    Moved,
+    Played,
+    Presence,
+    ReadySet,
+    Resigned,
+    Seated,
+    SeatFreed,
+    SeatKind,
+    StandIn,
+    Swapped,
+)
+
+Entropy = Callable[[int], bytes]
+
+
+class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """What a table plays, chosen at creation (docs/PROTOCOL.md, ``TableRules``)."""
+
+    players: Annotated[int, msgspec.Meta(ge=2, le=4)] = 4
+    swap_seven: bool = False
+    best_of: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
+    clock: Annotated[float, msgspec.Meta(ge=5, le=600)] = 30.0
+    grace: Annotated[float, msgspec.Meta(ge=5, le=3600)] = 60.0
+    private: bool = False
+    name: Annotated[str, msgspec.Meta(max_length=40)] = ""
+
+    def __post_init__(self) -> None:
+        if self.best_of not in (1, 3, 5):
+            raise ValueError("best_of must be 1, 3 or 5")
+
+    @property
+    def match_rules(self) -> MatchRules:
+        return MatchRules(self.players, self.swap_seven, self.best_of)
+
+
+class Status(StrEnum):
+    WAITING = "waiting"
+    PLAYING = "playing"
+    BETWEEN_HANDS = "between_hands"
+    OVER = "over"
+
+
+class Audience(StrEnum):
+    ALL = "all"
+    SPECTATORS = "spectators"
+
+
+@dataclass
+class Seat:
+    """A seat and whoever holds it. ``gone_since`` is local time, never mirrored."""
+
+    index: int
+    kind: SeatKind | None = None
+    name: str | None = None
+    token: str | None = None
+    ready: bool = False
+    connected: bool = False
+    away: bool = False
+    standin: bool = False
+    gone_since: float | None = None
+
+    @property
+    def free(self) -> bool:
+        return self.kind is None
+
+    @property
+    def human(self) -> bool:
+        return self.kind is SeatKind.HUMAN
+
+    @property
+    def bot_moves(self) -> bool:
+        """Whether the server moves for this seat without waiting on its clock."""
+        return self.kind is SeatKind.BOT or self.away or self.standin
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    seat: int
+    side: int
+    name: str | None
+    kind: str | None
+    ready: bool
+    connected: bool
+    away: bool
+    bot_playing: bool
+    host: bool
+
+
+class RoomSummary(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    rules: TableRules
+    status: str
+    seats: list[SeatInfo]
+    free_seats: int
+    spectators: int
+    version: int
+
+
+class RecordRef(msgspec.Struct, frozen=True):
+    hand_id: str
+    result: str
+    points: list[int]
+
+
+class Clock(msgspec.Struct, frozen=True):
+    seat: int
+    remaining_ms: int
+
+
+class You(msgspec.Struct, frozen=True):
+    seat: int | None
+    host: bool
+
+
+class StateMessage(msgspec.Struct, frozen=True, tag_field="type", tag="state"):
+    version: int
+    room: RoomSummary
+    you: You
+    match: MatchView | None
+    clock: Clock | None
+    records: list[RecordRef]
+
+
+@dataclass(frozen=True)
+class ChatOut:
+    """A chat line the table accepted, and who may receive it."""
+
+    channel: str
+    name: str
+    seat: int | None
+    text: str
+    audience: Audience
+
+
+@dataclass(frozen=True)
+class FinishedHand:
+    """A finished hand's record, to be kept by the store and served by id."""
+
+    hand_id: str
+    record: dict[str, Any]
+
+
+@dataclass
+class _HandLog:
+    hand_id: str
+    seed: str
+    actions: list[Played | Swapped | Resigned] = field(default_factory=list)
+
+
+class SeatSnapshot(msgspec.Struct, frozen=True):
+    kind: SeatKind | None
+    name: str | None
+    token: str | None
+    ready: bool
+    connected: bool
+    away: bool
+    standin: bool
+
+
+class HandSnapshot(msgspec.Struct, frozen=True):
+    hand_id: str
+    seed: str
+    actions: list[Played | Swapped | Resigned]
+
+
+class TableSnapshot(msgspec.Struct, frozen=True):
+    """Everything needed to rebuild a table; the match as its seeds and actions."""
+
+    id: str
+    rules: TableRules
+    version: int
+    host: int | None
+    seats: list[SeatSnapshot]
+    match_id: str | None
+    match_seed: str | None
+    hands: list[HandSnapshot]
+
+
+class Table:
+    """The table's state and its rules of the house. Owned by one room task."""
+
+    def __init__(
+        self,
+        room_id: str,
+        rules: TableRules,
+        *,
+        entropy: Entropy,
+        now: float,
+        bot_delay: float = 0.8,
+        pause: float = 15.0,
+    ) -> None:
+        self.id = room_id
+        self.rules = rules
+        self.entropy = entropy
+        self.bot_delay = bot_delay
+        self.pause = pause
+        self.seats = [Seat(index) for index in range(rules.players)]
+        self.host: int | None = None
+        self.version = 0
+        self.match: MatchState | None = None
+        self.match_id: str | None = None
+        self.match_seed: str | None = None
+        self.hands: list[_HandLog] = []
+        self.records: list[RecordRef] = []
+        self.outbox: list[tuple[int, Event]] = []
+        self.finished: list[FinishedHand] = []
+        self.snapshot_due = True
+        self._now = now
+        self._turn_since = now
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def status(self) -> Status:
+        match = self.match
+        if match is None:
+            return Status.WAITING
+        if match.over:
+            return Status.OVER
+        if match.hand is None or match.hand.over:
+            return Status.BETWEEN_HANDS
+        return Status.PLAYING
+
+    @property
+    def hand_on(self) -> bool:
+        """A hand is being played: the no-signals rule is in force."""
+        return self.status is Status.PLAYING
+
+    def seat_of(self, token: str | None) -> int | None:
+        if token is None:
+            return None
+        for seat in self.seats:
+            if seat.token == token:
+                return seat.index
+        return None
+
+    def summary(self, spectators: int) -> RoomSummary:
+        n = self.rules.players
+        return RoomSummary(
+            id=self.id,
+            name=self.rules.name or f"Table {self.id[:6]}",
+            rules=self.rules,
+            status=self.status.value,
+            seats=[
+                SeatInfo(
+                    seat=s.index,
+                    side=side_of(s.index, n),
+                    name=s.name,
+                    kind=s.kind.value if s.kind is not None else None,
+                    ready=s.ready,
+                    connected=s.connected or s.kind is SeatKind.BOT,
+                    away=s.away,
+                    bot_playing=s.human and (s.away or s.standin),
+                    host=self.host == s.index,
+                )
+                for s in self.seats
+            ],
+            free_seats=sum(1 for s in self.seats if s.free),
+            spectators=spectators,
+            version=self.version,
+        )
+
+    def state_message(self, seat: int | None, summary: RoomSummary, now: float) -> StateMessage:
+        """The full state for one seat (or a spectator): built on the engine's projection."""
+        return StateMessage(
+            version=self.version,
+            room=summary,
+            you=You(seat, seat is not None and seat == self.host),
+            match=match_view(self.match, seat) if self.match is not None else None,
+            clock=self.clock(now),
+            records=self.records,
+        )
+
+    def clock(self, now: float) -> Clock | None:
+        turn = self._turn()
+        if turn is None or self.seats[turn].bot_moves:
+            return None
+        remaining = self._turn_since + self.rules.clock - now
+        return Clock(turn, max(0, int(remaining * 1000)))
+
+    def _turn(self) -> int | None:
+        match = self.match
+        if match is None or match.hand is None or match.over:
+            return None
+        return match.hand.turn
+
+    # ---------------------------------------------------------------- commands
+
+    def sit(self, name: str, seat: int | None, side: int | None, now: float) -> tuple[int, str]:
+        """Seat a new person: at ``seat``, in partnership ``side``, or anywhere free."""
+        self._now = now
+        self._require_waiting()
+        index = self._choose_seat(seat, side)
+        token = self.entropy(18).hex()
+        self._emit(Seated(index, name, token))
+        return index, token
+
+    def _choose_seat(self, seat: int | None, side: int | None) -> int:
+        n = self.rules.players
+        if seat is not None:
+            if seat >= n:
+                raise Refusal(Code.INVALID_SEAT, f"this table has seats 0 to {n - 1}")
+            if not self.seats[seat].free:
+                raise Refusal(Code.SEAT_TAKEN, f"seat {seat} is taken")
+            return seat
+        if side is not None and n != 4:
+            raise Refusal(Code.BAD_MESSAGE, "partnerships exist only at four-player tables")
+        for s in self.seats:
+            if s.free and (side is None or s.index % 2 == side):
+                return s.index
+        where = "in that partnership" if side is not None else "at this table"
+        raise Refusal(Code.ROOM_FULL, f"no free seat {where}")
+
+    def resume(self, token: str, now: float) -> int:
+        """A person takes back their seat with its token."""
+        self._now = now
+        seat = self.seat_of(token)
+        if seat is None:
+            raise Refusal(Code.BAD_TOKEN, "that token opens no seat at this table")
+        self.connect(seat, now)
+        if self.seats[seat].away:
+            self._emit(AwaySet(seat, False))
+        return seat
+
+    def connect(self, seat: int, now: float) -> None:
+        self._now = now
+        s = self.seats[seat]
+        s.gone_since = None
+        if not s.connected:
+            self._emit(Presence(seat, True))
+        if s.standin:
+            self._emit(StandIn(seat, False))
+
+    def disconnect(self, seat: int, now: float) -> None:
+        self._now = now
+        s = self.seats[seat]
+        if s.connected:
+            s.gone_since = now
+            self._emit(Presence(seat, False))
+
+    def leave(self, seat: int, now: float) -> None:
+        """Before the match the seat is freed; after, the person is only gone."""
+        self._now = now
+        if self.match is None:
+            self._emit(SeatFreed(seat))
+        else:
+            self.disconnect(seat, now)
+
+    def set_ready(self, seat: int, ready: bool, now: float) -> None:
+        self._now = now
+        if self.status in (Status.PLAYING, Status.OVER):
+            raise Refusal(Code.MATCH_STARTED, "ready is for before the match and between hands")
+        self._back(seat)
+        if self.seats[seat].ready != ready:
+            self._emit(ReadySet(seat, ready))
+        self._maybe_start()
+
+    def add_bot(self, by: int, seat: int, now: float) -> None:
+        self._now = now
+        self._require_host(by)
+        self._require_waiting()
+        if seat >= self.rules.players:
+            raise Refusal(Code.INVALID_SEAT, f"this table has seats 0 to {self.rules.players - 1}")
+        if not self.seats[seat].free:
+            raise Refusal(Code.SEAT_TAKEN, f"seat {seat} is taken")
+        self._emit(BotAdded(seat))
+        self._maybe_start()
+
+    def remove_bot(self, by: int, seat: int, now: float) -> None:
+        self._now = now
+        self._require_host(by)
+        self._require_waiting()
+        if seat >= self.rules.players or self.seats[seat].kind is not SeatKind.BOT:
+            raise Refusal(Code.INVALID_SEAT, f"there is no bot in seat {seat}")
+        self._emit(SeatFreed(seat))
+
+    def move(self, by: int, seat: int, to: int, now: float) -> None:
+        self._now = now
+        self._require_host(by)
+        self._require_waiting()
+        n = self.rules.players
+        if seat >= n or to >= n or self.seats[seat].free:
+            raise Refusal(Code.INVALID_SEAT, "move names an occupied seat and a seat of this table")
+        if seat != to:
+            self._emit(Moved(seat, to))
+
+    def act(self, seat: int, action: PlayCard | SwapSeven | Resign, now: float) -> None:
+        """A seat plays, swaps or resigns, through the engine's rules."""
+        self._now = now
+        try:
+            self._emit(_action_event(action))
+        except RuleError as exc:
+            raise Refusal(Code(exc.code.value), exc.message) from None
+        self._back(seat)
+
+    def play(self, seat: int, code: str, now: float) -> None:
+        try:
+            card = Card.from_code(code)
+        except ValueError:
+            raise Refusal(Code.CARD_NOT_IN_HAND, f"{code!r} is not a card") from None
+        self.act(seat, PlayCard(seat, card), now)
+
+    def chat(self, seat: int | None, name: str, text: str) -> ChatOut:
+        """Table chat for the seated (no signals during a hand), or spectator chat."""
+        if seat is not None:
+            if self.hand_on:
+                raise Refusal(
+                    Code.SIGNALS_FORBIDDEN,
+                    "no signals: table chat is closed while a hand is being played",
+                )
+            return ChatOut("table", name, seat, text, Audience.ALL)
+        audience = Audience.SPECTATORS if self.hand_on else Audience.ALL
+        return ChatOut("spectators", name, None, text, audience)
+
+    def play_again(self, seat: int, now: float) -> None:
+        self._now = now
+        if self.status is not Status.OVER:
+            raise Refusal(Code.MATCH_NOT_OVER, "the match is not over")
+        self._emit(MatchReset())
+
+    # ------------------------------------------------------------------ time
+
+    def next_deadline(self) -> float | None:
+        """When :meth:`tick` next has something to do, or ``None``."""
+        deadlines = []
+        status = self.status
+        turn = self._turn()
+        if status is Status.PLAYING and turn is not None:
+            wait = self.bot_delay if self.seats[turn].bot_moves else self.rules.clock
+            deadlines.append(self._turn_since + wait)
+        elif status is Status.BETWEEN_HANDS:
+            deadlines.append(self._turn_since + self.pause)
+        for s in self.seats:
+            if s.human and s.gone_since is not None and not s.standin:
+                deadlines.append(s.gone_since + self.rules.grace)
+        return min(deadlines) if deadlines else None
+
+    def tick(self, now: float) -> None:
+        """Do what is due at ``now``: bot moves, expired clocks, ended grace, the next deal."""
+        self._now = now
+        for s in self.seats:
+            expired = s.gone_since is not None and now >= s.gone_since + self.rules.grace
+            if s.human and expired and not s.standin:
+                if self.match is None:
+                    self._emit(SeatFreed(s.index))
+                else:
+                    self._emit(StandIn(s.index, True))
+        status = self.status
+        if status is Status.BETWEEN_HANDS and now >= self._turn_since + self.pause:
+            self._deal()
+            return
+        turn = self._turn()
+        if status is not Status.PLAYING or turn is None:
+            return
+        seat = self.seats[turn]
+        if seat.bot_moves:
+            if now >= self._turn_since + self.bot_delay:
+                self._bot_move(turn)
+        elif now >= self._turn_since + self.rules.clock:
+            self._emit(AwaySet(turn, True))
+            self._bot_move(turn)
+
+    def _bot_move(self, seat: int) -> None:
+        assert self.match is not None and self.match.hand is not None
+        self._emit(_action_event(bots.choose_action(view(self.match.hand, seat))))
+
+    # --------------------------------------------------------------- helpers
+
+    def _require_waiting(self) -> None:
+        if self.match is not None:
+            raise Refusal(Code.MATCH_STARTED, "seats are fixed once the match has started")
+
+    def _require_host(self, seat: int) -> None:
+        if seat != self.host:
+            raise Refusal(Code.NOT_HOST, "only the table's host may do that")
+
+    def _back(self, seat: int) -> None:
+        """A person who acts takes their seat back from the bot."""
+        if self.seats[seat].away:
+            self._emit(AwaySet(seat, False))
+
+    def _maybe_start(self) -> None:
+        people = [s for s in self.seats if s.human]
+        if any(s.free for s in self.seats) or not all(s.ready for s in people):
+            return
+        if self.match is None:
+            if not people:
+                return
+            self._emit(MatchStarted(self.entropy(8).hex(), self.entropy(32).hex()))
+            self._deal()
+        elif self.status is Status.BETWEEN_HANDS:
+            self._deal()
+
+    def _deal(self) -> None:
+        self._emit(Dealt(self.entropy(8).hex(), self.entropy(32).hex()))
+
+    def _emit(self, event: Event) -> None:
+        self._apply(event)
+        self.outbox.append((self.version, event))
+
+    def drain(self) -> tuple[list[tuple[int, Event]], list[FinishedHand]]:
+        """The events and finished hands since the last drain, for the mirror."""
+        events, finished = self.outbox, self.finished
+        self.outbox, self.finished = [], []
+        return events, finished
+
+    # ---------------------------------------------------------------- events
+
+    def _apply(self, event: Event) -> None:
+        _APPLY[type(event)](self, event)
+        self.version += 1
+
+    def _seated(self, e: Seated) -> None:
+        s = self.seats[e.seat]
+        s.kind, s.name, s.token = SeatKind.HUMAN, e.name, e.token
+        s.ready = s.away = s.standin = False
+        s.connected, s.gone_since = True, None
+        if self.host is None:
+            self.host = e.seat
+
+    def _freed(self, e: SeatFreed) -> None:
+        self.seats[e.seat] = Seat(e.seat)
+        if self.host == e.seat:
+            self.host = next((s.index for s in self.seats if s.human), None)
+
+    def _bot(self, e: BotAdded) -> None:
+        s = self.seats[e.seat]
+        s.kind, s.name, s.ready, s.connected = SeatKind.BOT, f"Bot {e.seat + 1}", True, True
+
+    def _moved(self, e: Moved) -> None:
+        a, b = self.seats[e.seat], self.seats[e.to]
+        a.index, b.index = e.to, e.seat
+        self.seats[e.seat], self.seats[e.to] = b, a
+        if self.host in (e.seat, e.to):
+            self.host = e.to if self.host == e.seat else e.seat
+
+    def _ready(self, e: ReadySet) -> None:
+        self.seats[e.seat].ready = e.ready
+
+    def _presence(self, e: Presence) -> None:
+        s = self.seats[e.seat]
+        s.connected = e.connected
+        s.gone_since = None if e.connected else self._now
+
+    def _away(self, e: AwaySet) -> None:
+        self.seats[e.seat].away = e.away
+
+    def _standin(self, e: StandIn) -> None:
+        self.seats[e.seat].standin = e.on
+
+    def _match_started(self, e: MatchStarted) -> None:
+        self.match_id, self.match_seed = e.match_id, e.match_seed
+        self.match = new_match(self.rules.match_rules, seed_from_hex(e.match_seed))
+        self.hands, self.records = [], []
+
+    def _dealt(self, e: Dealt) -> None:
+        assert self.match is not None
+        self.match = deal(self.match, seed_from_hex(e.seed))
+        self.hands.append(_HandLog(e.hand_id, e.seed))
+        for s in self.seats:
+            if s.human:
+                s.ready = False
+        self._turn_since = self._now
+        self.snapshot_due = True
+
+    def _action(self, e: Played | Swapped | Resigned) -> None:
+        if self.match is None:
+            raise RuleError(RuleCode.NO_HAND, "the match has not started")
+        self.match = apply_action(self.match, _engine_action(e))
+        self.hands[-1].actions.append(e)
+        self._turn_since = self._now
+        hand = self.match.hand
+        assert hand is not None
+        if hand.over:
+            log = self.hands[-1]
+            record = hand_record(hand)
+            record.update(hand_id=log.hand_id, room=self.id, match_id=self.match_id)
+            self.records.append(RecordRef(log.hand_id, record["result"], record["points"]))
+            self.finished.append(FinishedHand(log.hand_id, record))
+
+    def _reset(self, e: MatchReset) -> None:
+        self.match = None
+        self.match_id = self.match_seed = None
+        self.hands, self.records = [], []
+        for s in self.seats:
+            s.ready = s.kind is SeatKind.BOT
+            s.away = False
+        self.snapshot_due = True
+
+    # -------------------------------------------------------------- snapshot
+
+    def snapshot(self) -> TableSnapshot:
+        return TableSnapshot(
+            id=self.id,
+            rules=self.rules,
+            version=self.version,
+            host=self.host,
+            seats=[
+                SeatSnapshot(s.kind, s.name, s.token, s.ready, s.connected, s.away, s.standin)
+                for s in self.seats
+            ],
+            match_id=self.match_id,
+            match_seed=self.match_seed,
+            hands=[HandSnapshot(h.hand_id, h.seed, list(h.actions)) for h in self.hands],
+        )
+
+    @classmethod
+    def restore(
+        cls,
+        snapshot: TableSnapshot,
+        events: list[tuple[int, AnyEvent]],
+        *,
+        entropy: Entropy,
+        now: float,
+        bot_delay: float = 0.8,
+        pause: float = 15.0,
+    ) -> Table:
+        """Rebuild a table from its mirror: the snapshot, then the later events in order.
+
+        Clocks restart in full (a restart never eats a player's time) and every person
+        counts as gone until they reconnect.
+        """
+        table = cls(
+            snapshot.id, snapshot.rules, entropy=entropy, now=now, bot_delay=bot_delay, pause=pause
+        )
+        if snapshot.match_seed is not None:
+            assert snapshot.match_id is not None
+            table._match_started(MatchStarted(snapshot.match_id, snapshot.match_seed))
+            for hand in snapshot.hands:
+                table._dealt(Dealt(hand.hand_id, hand.seed))
+                for action in hand.actions:
+                    table._action(action)
+        table.host = snapshot.host
+        for s, snap in zip(table.seats, snapshot.seats, strict=True):
+            s.kind, s.name, s.token, s.ready = snap.kind, snap.name, snap.token, snap.ready
+            s.connected, s.away, s.standin = snap.connected, snap.away, snap.standin
+        table.version = snapshot.version
+        for version, event in events:
+            if version > table.version:
+                table._apply(event)
+                table.version = version
+        table.finished.clear()
+        table.snapshot_due = False
+        for s in table.seats:
+            if s.human and s.connected:
+                table.disconnect(s.index, now)
+        return table
+
+
+def _action_event(action: PlayCard | SwapSeven | Resign) -> Played | Swapped | Resigned:
+    if type(action) is PlayCard:
+        return Played(action.seat, action.card.code)
+    if type(action) is SwapSeven:
+        return Swapped(action.seat)
+    return Resigned(action.seat)
+
+
+def _engine_action(event: Played | Swapped | Resigned) -> PlayCard | SwapSeven | Resign:
+    if type(event) is Played:
+        return PlayCard(event.seat, Card.from_code(event.card))
+    if type(event) is Swapped:
+        return SwapSeven(event.seat)
+    return Resign(event.seat)
+
+
+_APPLY: dict[type[Event], Callable[[Table, Any], None]] = {
+    Seated: Table._seated,
+    SeatFreed: Table._freed,
+    BotAdded: Table._bot,
+    Moved: Table._moved,
+    ReadySet: Table._ready,
+    Presence: Table._presence,
+    AwaySet: Table._away,
+    StandIn: Table._standin,
+    MatchStarted: Table._match_started,
+    Dealt: Table._dealt,
+    Played: Table._action,
+    Swapped: Table._action,
+    Resigned: Table._action,
+    MatchReset: Table._reset,
+}
