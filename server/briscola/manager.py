@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Callable
 
 from .config import Settings
 from .errors import Code, Refusal
@@ -33,6 +34,7 @@ class RoomManager:
         self._lobby_changed = asyncio.Event()
         self._lobby_task: asyncio.Task[None] | None = None
         self._closed = False
+        self.on_started: Callable[[], None] | None = None
 
     async def start(self) -> None:
         """Load every live room from the store and start it, then the lobby task."""
@@ -51,21 +53,28 @@ class RoomManager:
         if self.rooms:
             log.info("restored %d tables", len(self.rooms))
         self._lobby_task = asyncio.create_task(self._lobby_loop(), name="lobby")
+        if self.on_started is not None:
+            self.on_started()
+
+    async def close_connections(self) -> None:
+        """Close every socket with 1001 (going away) and wait until the frames are out."""
+        conns = list(self.connections)
+        for conn in conns:
+            conn.close(CLOSE_GOING_AWAY, "server shutting down")
+        await asyncio.gather(*(conn.finish() for conn in conns))
 
     async def close(self) -> None:
         """Close every socket with 1001, stop every room task, flush the store. Idempotent."""
         if self._closed:
             return
         self._closed = True
-        for conn in list(self.connections):
-            conn.close(CLOSE_GOING_AWAY, "server shutting down")
+        await self.close_connections()
         tasks = [room.task for room in self.rooms.values() if room.task is not None]
         if self._lobby_task is not None:
             tasks.append(self._lobby_task)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.gather(*(conn.finish() for conn in list(self.connections)))
         await self.store.close()
 
     async def create_room(self, rules: TableRules) -> Room:

@@ -5,30 +5,38 @@ from __future__ import annotations
 
 import gc
 import logging
+import socket
 
 import uvicorn
 
 from .app import create_app
 from .config import Settings
+from .manager import RoomManager
 
 MAX_WS_FRAME = 64 * 1024
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
-def serve_forever(host: str, port: int, redis_url: str | None) -> int:
-    """Serve until interrupted; returns the process exit code."""
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    settings = Settings.from_env(redis_url)
+class BriscolaServer(uvicorn.Server):
+    """uvicorn's server, but at shutdown our sockets close with 1001 (going away) before
+    uvicorn would close them with 1012."""
+
+    def __init__(self, config: uvicorn.Config, manager: RoomManager) -> None:
+        super().__init__(config)
+        self.manager = manager
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        await self.manager.close_connections()
+        await super().shutdown(sockets)
+
+
+def build_server(settings: Settings, host: str, port: int, *, loop: str = "uvloop") -> BriscolaServer:
     app = create_app(settings)
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(50_000, 50, 100)
     config = uvicorn.Config(
         app,
         host=host,
         port=port,
-        loop="uvloop",
+        loop=loop,
         http="httptools",
         ws="websockets-sansio",
         ws_max_size=MAX_WS_FRAME,
@@ -38,5 +46,15 @@ def serve_forever(host: str, port: int, redis_url: str | None) -> int:
         access_log=False,
         timeout_graceful_shutdown=5,
     )
-    uvicorn.Server(config).run()
+    return BriscolaServer(config, app.state.manager)
+
+
+def serve_forever(host: str, port: int, redis_url: str | None) -> int:
+    """Serve until interrupted; returns the process exit code."""
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+    server = build_server(Settings.from_env(redis_url), host, port)
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
+    server.run()
     return 0

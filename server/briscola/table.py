@@ -68,8 +68,8 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     players: Annotated[int, msgspec.Meta(ge=2, le=4)] = 4
     swap_seven: bool = False
     best_of: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
-    clock: Annotated[float, msgspec.Meta(ge=5, le=600)] = 30.0
-    grace: Annotated[float, msgspec.Meta(ge=5, le=3600)] = 60.0
+    clock: Annotated[float, msgspec.Meta(ge=1, le=600)] = 30.0
+    grace: Annotated[float, msgspec.Meta(ge=1, le=3600)] = 60.0
     private: bool = False
     name: Annotated[str, msgspec.Meta(max_length=40)] = ""
 

@@ -1,0 +1,91 @@
+"""Drive test clients through games: each plays a legal card whenever it is its turn."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable, Sequence
+
+from .client import Client, Message
+
+Stop = Callable[[Message], bool]
+
+
+def hand_over(state: Message) -> bool:
+    match = state.get("match")
+    return bool(match and match["hand"] and match["hand"]["over"])
+
+
+def match_over(state: Message) -> bool:
+    match = state.get("match")
+    return bool(match and match["over"])
+
+
+def position(state: Message) -> tuple[int, int, int, int]:
+    """Where the game is: hands dealt, tricks played, cards on the trick, actions of mine."""
+    match = state["match"]
+    hand = match["hand"]
+    return (
+        match["hands_dealt"],
+        hand["tricks_played"],
+        len(hand["trick"]["cards"]),
+        len(hand["hand"]),
+    )
+
+
+async def autoplay(
+    client: Client,
+    stop: Stop,
+    rng: random.Random | None = None,
+    choose: Callable[[Client], Message | None] | None = None,
+) -> Message:
+    """Play until a state satisfies ``stop``; return that state.
+
+    ``choose`` may pick the message to send on this client's turn (default: a random legal
+    card). A client never acts twice at the same position of the game.
+    """
+    rng = rng or random.Random(0)
+    acted_at: tuple[int, int, int, int] | None = None
+    state = client.state
+    while True:
+        if state is not None:
+            if stop(state):
+                return state
+            if client.my_turn() and position(state) != acted_at:
+                hand = client.hand
+                assert hand is not None
+                message = choose(client) if choose else None
+                if message is None:
+                    message = {"type": "play", "card": rng.choice(hand["legal"])}
+                acted_at = position(state)
+                await client.send(message)
+        state = await client.wait_type("state")
+
+
+async def play_all(clients: Sequence[Client], stop: Stop, seed: int = 0) -> list[Message]:
+    """Every client plays until each has seen a state satisfying ``stop``."""
+    return list(
+        await asyncio.gather(
+            *(autoplay(c, stop, random.Random(seed * 10 + i)) for i, c in enumerate(clients))
+        )
+    )
+
+
+async def seat_table(
+    ws_url: str, room: str, players: int, names: Sequence[str] | None = None
+) -> list[Client]:
+    """Connect one client per seat, in seat order, and have each say ready."""
+    names = names or [f"P{i}" for i in range(players)]
+    clients = []
+    for seat in range(players):
+        client = await Client.connect(ws_url, names[seat])
+        await client.join(room, seat=seat)
+        clients.append(client)
+    for client in clients:
+        await client.send({"type": "ready"})
+    return clients
+
+
+async def ready_all(clients: Sequence[Client]) -> None:
+    for client in clients:
+        await client.send({"type": "ready"})

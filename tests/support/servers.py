@@ -1,0 +1,187 @@
+"""Real servers for the tests: redis-server and briscola (in-process uvicorn, or a separate
+process that a test can SIGKILL), each on a free port. Readiness is awaited on the event
+the server itself reports, never guessed with a sleep."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import redis
+
+from briscola.config import Settings
+from briscola.manager import RoomManager
+from briscola.serve import build_server
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class RedisServer:
+    """A redis-server of the suite's own on a free port, which a test can kill and restart."""
+
+    def __init__(self) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RuntimeError("redis-server is required by the suite (make test installs it)")
+        self.binary = binary
+        self.port = free_port()
+        self.dir = tempfile.mkdtemp(prefix="briscola-redis-")
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [
+                self.binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                self.dir,
+                "--save",
+                "",
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            if b"Ready to accept connections" in line:
+                break
+        else:
+            raise RuntimeError("redis-server exited before it was ready")
+        threading.Thread(target=self.process.stdout.read, daemon=True).start()
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+    def restart(self) -> None:
+        self.kill()
+        self.start()
+
+    def client(self) -> redis.Redis:
+        return redis.Redis.from_url(self.url)
+
+    def flush(self) -> None:
+        with self.client() as r:
+            r.flushall()
+
+    def close(self) -> None:
+        self.kill()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@dataclass
+class InProcessServer:
+    """A briscola app served by real uvicorn in the test's event loop."""
+
+    url: str
+    manager: RoomManager
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://") + "/ws"
+
+
+@contextlib.asynccontextmanager
+async def serve_in_process(settings: Settings) -> AsyncIterator[InProcessServer]:
+    """Run the app on a free port for the duration of the block, then shut it down."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(1024)
+    port = sock.getsockname()[1]
+    server = build_server(settings, "127.0.0.1", port, loop="none")
+    server.config.log_level = "warning"
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    started = asyncio.Event()
+    server.manager.on_started = started.set
+    try:
+        async with asyncio.timeout(10):
+            await started.wait()
+        yield InProcessServer(f"http://127.0.0.1:{port}", server.manager)
+    finally:
+        server.should_exit = True
+        await task
+        sock.close()
+
+
+@dataclass
+class ServerProcess:
+    """``briscola serve`` in its own process: a test can SIGKILL it mid-hand."""
+
+    redis_url: str | None = None
+    env: dict[str, str] = field(default_factory=dict)
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self) -> None:
+        command = [sys.executable, "-m", "briscola.cli", "serve", "--port", str(self.port)]
+        if self.redis_url:
+            command += ["--redis-url", self.redis_url]
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
+        self.process = subprocess.Popen(
+            command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        )
+        assert self.process.stdout is not None
+        for raw in self.process.stdout:
+            line = raw.decode(errors="replace")
+            self.log.append(line)
+            if "Application startup complete" in line:
+                break
+        else:
+            raise RuntimeError("briscola serve exited before startup:\n" + "".join(self.log))
+        stdout = self.process.stdout
+        threading.Thread(target=self._drain, args=(stdout,), daemon=True).start()
+
+    def _drain(self, stdout: object) -> None:
+        for raw in stdout:  # type: ignore[attr-defined]
+            self.log.append(raw.decode(errors="replace"))
+
+    def kill(self, sig: int = signal.SIGKILL) -> int:
+        assert self.process is not None
+        self.process.send_signal(sig)
+        code = self.process.wait(timeout=30)
+        self.process = None
+        return code
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.kill(signal.SIGTERM)
