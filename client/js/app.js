@@ -1,0 +1,456 @@
+// The entry point: preferences, routing between the lobby (/) and a table (/t/{room}),
+// the messages from the server, and the actions the pages call.
+
+import { cardFace } from "./cards.js";
+import { fill, h, toast } from "./dom.js";
+import { errorText, initialLang, LANGS, setLang, t, getLang } from "./i18n.js";
+import { mountLobby } from "./lobby.js";
+import { mountTable } from "./render.js";
+import { socketUrl, Wire } from "./socket.js";
+import {
+  createStore,
+  dropToken,
+  initialState,
+  justCompleted,
+  pathOf,
+  routeOf,
+  saveToken,
+  tokenFor,
+} from "./state.js";
+
+// ---- Preferences (localStorage) ----------------------------------------------------------
+
+function safeStorage() {
+  try {
+    const probe = "briscola.probe";
+    localStorage.setItem(probe, "1");
+    localStorage.removeItem(probe);
+    return localStorage;
+  } catch {
+    const memory = new Map();
+    return {
+      getItem: (k) => (memory.has(k) ? memory.get(k) : null),
+      setItem: (k, v) => memory.set(k, String(v)),
+      removeItem: (k) => memory.delete(k),
+    };
+  }
+}
+
+const storage = safeStorage();
+const KEYS = { name: "briscola.name", lang: "briscola.lang", deck: "briscola.deck" };
+const prefs = {
+  lang: setLang(initialLang(storage.getItem(KEYS.lang), navigator.language)),
+  deck: storage.getItem(KEYS.deck) === "french" ? "french" : "italian",
+};
+document.documentElement.lang = prefs.lang;
+
+function getName() {
+  return (storage.getItem(KEYS.name) || "").trim();
+}
+
+function ensureName() {
+  let name = getName();
+  if (!name) {
+    name = t("name.default", { n: 100 + Math.floor(Math.random() * 900) });
+    storage.setItem(KEYS.name, name);
+    for (const input of document.querySelectorAll('[data-testid="name-input"]')) input.value = name;
+  }
+  return name.slice(0, 24);
+}
+
+// ---- Store and wire ------------------------------------------------------------------------
+
+const store = createStore({ ...initialState(), route: routeOf(location.pathname) });
+let intent = null; // what to do at the routed table when no token is held: {room, kind, seat?, side?}
+let lingerTimer = null;
+let previewTimer = null;
+
+const wire = new Wire(socketUrl(location), {
+  onOpen: () => enterRoute(),
+  onStatus: (conn) => store.set({ conn }),
+  onMessage: (msg) => receive(msg),
+});
+
+function send(msg) {
+  if (wire.send(msg)) return true;
+  toast(t("conn.reconnecting"), "info");
+  return false;
+}
+
+/** Do what the current route asks of the server: the lobby, or take a place at a table. */
+function enterRoute() {
+  const route = store.get().route;
+  stopPreview();
+  if (route.name === "lobby") {
+    wire.send({ type: "lobby" });
+    fetchRooms();
+    return;
+  }
+  const token = tokenFor(storage, route.room);
+  if (token) {
+    wire.send({ type: "resume", room: route.room, token });
+  } else if (intent && intent.room === route.room) {
+    wire.send(intent.kind === "watch" ? { type: "watch", room: route.room } : joinMessage(intent));
+  } else {
+    store.set({ joined: false });
+    startPreview(route.room);
+  }
+}
+
+function joinMessage(target) {
+  const msg = { type: "join", room: target.room, name: ensureName() };
+  if (target.seat !== undefined && target.seat !== null) msg.seat = target.seat;
+  if (target.side !== undefined && target.side !== null) msg.side = target.side;
+  return msg;
+}
+
+// ---- HTTP ------------------------------------------------------------------------------------
+
+async function fetchJson(url, options) {
+  const response = await fetch(url, { headers: { Accept: "application/json", "Content-Type": "application/json" }, ...options });
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  return { ok: response.ok, status: response.status, body };
+}
+
+async function fetchRooms() {
+  try {
+    const { ok, body } = await fetchJson("/api/rooms");
+    if (ok && body && Array.isArray(body.rooms) && store.get().route.name === "lobby") store.set({ lobby: body.rooms });
+  } catch {
+    // The websocket's `lobby` messages will fill the list.
+  }
+}
+
+/** The seat picker shows the table from GET /api/rooms/{room}, refreshed while shown. */
+function startPreview(room) {
+  stopPreview();
+  const load = async () => {
+    const s = store.get();
+    if (s.route.name !== "table" || s.route.room !== room || s.joined) return stopPreview();
+    try {
+      const { ok, status, body } = await fetchJson(`/api/rooms/${encodeURIComponent(room)}`);
+      if (store.get().route.room !== room) return;
+      if (ok) store.set({ preview: body, notFound: false });
+      else if (status === 404) store.set({ notFound: true });
+    } catch {
+      // Try again on the next tick.
+    }
+  };
+  load();
+  previewTimer = setInterval(load, 3000);
+}
+
+function stopPreview() {
+  if (previewTimer) clearInterval(previewTimer);
+  previewTimer = null;
+}
+
+// ---- Messages from the server -------------------------------------------------------------
+
+function receive(msg) {
+  const s = store.get();
+  switch (msg.type) {
+    case "joined": {
+      if (s.route.name !== "table" || msg.room !== s.route.room) return;
+      if (msg.token) saveToken(storage, msg.room, msg.token);
+      intent = msg.seat === null ? { room: msg.room, kind: "watch" } : null;
+      stopPreview();
+      store.set({ joined: true, room: msg.room, seat: msg.seat, notFound: false });
+      return;
+    }
+    case "state":
+      if (s.route.name !== "table" || !msg.room || msg.room.id !== s.route.room) return;
+      receiveState(s, msg);
+      return;
+    case "chat":
+      store.set({ chat: [...s.chat, { channel: msg.channel, name: msg.name, seat: msg.seat, text: msg.text }].slice(-200) });
+      return;
+    case "lobby":
+      if (s.route.name === "lobby") store.set({ lobby: msg.rooms || [] });
+      return;
+    case "left":
+      store.set({ joined: false, room: null, seat: null, state: null });
+      return;
+    case "error":
+      receiveError(s, msg);
+      return;
+    default:
+  }
+}
+
+function receiveState(s, msg) {
+  const prevHand = s.state && s.state.match && s.state.match.hand;
+  const nextHand = msg.match && msg.match.hand;
+  const patch = { state: msg, stateAt: performance.now(), joined: true };
+  const done = justCompleted(prevHand, nextHand);
+  if (done) {
+    patch.linger = done;
+    clearTimeout(lingerTimer);
+    lingerTimer = setTimeout(() => store.set({ linger: null }), 1500);
+  } else if (!nextHand || nextHand.trick.cards.length || (prevHand && prevHand.commitment !== nextHand.commitment)) {
+    patch.linger = null;
+  }
+  if (!nextHand || !prevHand || prevHand.commitment !== nextHand.commitment) patch.summaryHidden = false;
+  store.set(patch);
+}
+
+function receiveError(s, msg) {
+  const room = s.route.name === "table" ? s.route.room : null;
+  switch (msg.code) {
+    case "bad_token":
+      if (room) {
+        dropToken(storage, room);
+        store.set({ joined: false, state: null });
+        startPreview(room);
+      }
+      break;
+    case "room_not_found":
+      if (room) {
+        dropToken(storage, room);
+        intent = null;
+        store.set({ notFound: true, joined: false, state: null });
+      }
+      break;
+    case "room_full":
+    case "seat_taken":
+    case "match_started":
+      if (room && !s.joined) {
+        intent = null;
+        startPreview(room);
+      }
+      break;
+    default:
+  }
+  toast(errorText(msg));
+}
+
+// ---- Routing ---------------------------------------------------------------------------------
+
+function navigate(route, { replace = false } = {}) {
+  const s = store.get();
+  const sameTable = s.route.name === "table" && route.name === "table" && s.route.room === route.room;
+  if (!sameTable && s.route.name === "table" && s.joined) wire.send({ type: "leave" });
+  const path = pathOf(route);
+  if (location.pathname !== path) history[replace ? "replaceState" : "pushState"]({}, "", path);
+  if (!sameTable) {
+    store.set({ ...initialState(), route, conn: s.conn, created: s.created, lobby: route.name === "lobby" ? s.lobby : null });
+  }
+  enterRoute();
+}
+
+window.addEventListener("popstate", () => navigate(routeOf(location.pathname), { replace: true }));
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a[data-route]");
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  navigate(routeOf(new URL(link.href).pathname));
+});
+
+// ---- Actions the pages call ---------------------------------------------------------------
+
+const act = {
+  send,
+  chat: (text) => send({ type: "chat", text }),
+  sit(where) {
+    const s = store.get();
+    if (s.route.name !== "table") return;
+    intent = { room: s.route.room, kind: "join", ...where };
+    if (s.joined && s.seat === null) wire.send({ type: "leave" });
+    send(joinMessage(intent));
+  },
+  watch() {
+    const s = store.get();
+    if (s.route.name !== "table") return;
+    intent = { room: s.route.room, kind: "watch" };
+    send({ type: "watch", room: s.route.room });
+  },
+  leave() {
+    const s = store.get();
+    if (s.route.name === "table" && s.seat !== null && !(s.state && s.state.match)) dropToken(storage, s.route.room);
+    intent = null;
+    navigate({ name: "lobby" });
+  },
+  openTable(room, kind) {
+    intent = { room, kind };
+    navigate({ name: "table", room });
+  },
+  async createTable(rules) {
+    try {
+      const { ok, body } = await fetchJson("/api/rooms", { method: "POST", body: JSON.stringify(rules) });
+      if (!ok) {
+        toast(errorText(body && body.error));
+        return;
+      }
+      store.set({ created: body.id });
+      intent = { room: body.id, kind: "join" };
+      navigate({ name: "table", room: body.id });
+    } catch {
+      toast(t("error.network"));
+    }
+  },
+  showSummary(show) {
+    store.set({ summaryHidden: !show });
+  },
+  nameField() {
+    const input = h("input", {
+      type: "text",
+      maxlength: "24",
+      autocomplete: "nickname",
+      "data-testid": "name-input",
+      value: getName(),
+      placeholder: t("name.label"),
+      oninput: (event) => storage.setItem(KEYS.name, event.target.value.trim().slice(0, 24)),
+    });
+    return h("label", { class: "field name-field" }, h("span", { class: "field-label" }, t("name.label")), input);
+  },
+};
+
+// ---- Header: connection, language, settings ---------------------------------------------
+
+const header = document.getElementById("topbar");
+const view = document.getElementById("view");
+let page = null;
+let pageKey = "";
+let connEl = null;
+let bannerEl = null;
+
+function renderHeader() {
+  connEl = h("span", { class: "conn", "data-testid": "connection", role: "status" });
+  const settings = h(
+    "div",
+    { class: "settings-panel", "data-testid": "settings-panel", hidden: true },
+    h("h2", {}, t("settings.title")),
+    h(
+      "label",
+      { class: "field" },
+      h("span", { class: "field-label" }, t("settings.language")),
+      h(
+        "select",
+        { "data-testid": "lang-select", onchange: (event) => setPref("lang", event.target.value) },
+        LANGS.map((lang) => h("option", { value: lang, selected: lang === prefs.lang }, t(`lang.${lang}`))),
+      ),
+    ),
+    h(
+      "label",
+      { class: "field" },
+      h("span", { class: "field-label" }, t("settings.deck")),
+      h(
+        "select",
+        { "data-testid": "deck-select", onchange: (event) => setPref("deck", event.target.value) },
+        ["italian", "french"].map((deck) => h("option", { value: deck, selected: deck === prefs.deck }, t(`deck.${deck}`))),
+      ),
+    ),
+    h(
+      "div",
+      { class: "deck-preview", "aria-hidden": "true" },
+      ["AD", "3C", "NS", "KB"].map((code) => h("div", { class: "card face small", html: cardFace(code, prefs) })),
+    ),
+  );
+  const toggle = h(
+    "button",
+    {
+      type: "button",
+      class: "icon-btn",
+      "data-testid": "settings-button",
+      "aria-label": t("settings.title"),
+      "aria-expanded": "false",
+      onclick: () => {
+        settings.hidden = !settings.hidden;
+        toggle.setAttribute("aria-expanded", String(!settings.hidden));
+      },
+    },
+    "⚙",
+  );
+  const other = prefs.lang === "it" ? "en" : "it";
+  fill(
+    header,
+    h("a", { href: "/", class: "brand", "data-route": "" }, h("span", { class: "brand-mark", html: cardFace("AD", prefs) }), t("app.title")),
+    h("div", { class: "topbar-right" },
+      connEl,
+      h("button", { type: "button", class: "icon-btn lang-btn", "data-testid": "lang-toggle", title: t(`lang.${other}`), onclick: () => setPref("lang", other) }, other.toUpperCase()),
+      toggle,
+    ),
+    settings,
+  );
+  bannerEl = document.getElementById("banner");
+}
+
+function setPref(key, value) {
+  if (key === "lang") {
+    prefs.lang = setLang(value);
+    document.documentElement.lang = prefs.lang;
+  } else {
+    prefs.deck = value === "french" ? "french" : "italian";
+  }
+  storage.setItem(KEYS[key], prefs[key]);
+  pageKey = "";
+  renderHeader();
+  render();
+}
+
+document.addEventListener("click", (event) => {
+  const panel = header.querySelector(".settings-panel");
+  if (panel && !panel.hidden && !header.contains(event.target)) {
+    panel.hidden = true;
+    header.querySelector('[data-testid="settings-button"]').setAttribute("aria-expanded", "false");
+  }
+});
+
+function renderConnection(s) {
+  const conn = s.conn;
+  connEl.dataset.state = conn;
+  connEl.textContent = t(`conn.${conn}`);
+  if (conn === "replaced") {
+    fill(
+      bannerEl,
+      h(
+        "div",
+        { class: "banner", "data-testid": "replaced" },
+        h("span", {}, t("conn.replaced")),
+        h("button", { type: "button", class: "btn btn-small", "data-testid": "retake", onclick: () => wire.connect() }, t("conn.retake")),
+      ),
+    );
+  } else fill(bannerEl);
+}
+
+// ---- Rendering --------------------------------------------------------------------------------
+
+let frame = 0;
+function schedule() {
+  if (!frame) frame = requestAnimationFrame(() => {
+    frame = 0;
+    render();
+  });
+}
+
+function render() {
+  const s = store.get();
+  renderConnection(s);
+  const key = `${s.route.name}:${s.route.room || ""}:${getLang()}:${prefs.deck}`;
+  if (key !== pageKey) {
+    if (page) page.destroy();
+    const ctx = { store, act, prefs };
+    page = s.route.name === "table" ? mountTable(view, ctx) : mountLobby(view, ctx);
+    pageKey = key;
+    document.title = s.route.name === "table" ? `${t("app.title")} · ${s.route.room}` : t("app.title");
+  }
+  page.update(s);
+}
+
+store.subscribe(schedule);
+window.addEventListener("online", () => wire.retryNow());
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") wire.retryNow();
+});
+
+renderHeader();
+render();
+const start = store.get().route;
+if (start.name === "table" && !tokenFor(storage, start.room)) startPreview(start.room);
+wire.connect();

@@ -1,0 +1,160 @@
+// The lobby: the live list of public tables and the form that creates a table.
+
+import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { rulesChips } from "./render.js";
+import { seatsOfSide } from "./state.js";
+
+/** Tables with free seats first, then the ones being played, then finished ones. */
+export function sortRooms(rooms) {
+  const rank = (r) => (r.status === "waiting" && r.free_seats > 0 ? 0 : r.status === "over" ? 2 : 1);
+  return [...rooms].sort((a, b) => rank(a) - rank(b) || String(a.name || a.id).localeCompare(String(b.name || b.id)));
+}
+
+/** The rules the create form describes, as TableRules for POST /api/rooms. */
+export function formRules(form) {
+  const data = new FormData(form);
+  const rules = {
+    players: Number(data.get("players")),
+    swap_seven: data.get("swap_seven") === "on",
+    best_of: Number(data.get("best_of")),
+    clock: Math.max(1, Math.min(600, Math.round(Number(data.get("clock")) || 30))),
+    private: data.get("private") === "on",
+  };
+  const name = String(data.get("name") || "").trim().slice(0, 40);
+  if (name) rules.name = name;
+  return rules;
+}
+
+function seatName(info) {
+  return info.kind ? info.name : t("seat.free");
+}
+
+function seatList(room) {
+  const n = room.rules.players;
+  const groups = n === 4 ? [0, 1].map((side) => ({ label: t(`team.${side}`), side, seats: seatsOfSide(side, 4) })) : [{ label: null, side: null, seats: room.seats.map((s) => s.seat) }];
+  return h(
+    "div",
+    { class: "lt-seats" },
+    groups.map((group) =>
+      h(
+        "div",
+        { class: `lt-group${group.side !== null ? ` side-${group.side}` : ""}` },
+        group.label ? h("span", { class: "lt-group-label" }, `${group.label}:`) : null,
+        group.seats.map((seat) => {
+          const info = room.seats.find((s) => s.seat === seat) || { seat, side: seat, kind: null };
+          return h(
+            "span",
+            { class: `lt-seat side-${info.side}${info.kind ? "" : " free"}${info.kind === "bot" ? " bot" : ""}` },
+            `${info.kind === "bot" ? "🤖 " : ""}${seatName(info)}`,
+          );
+        }),
+      ),
+    ),
+  );
+}
+
+export function mountLobby(root, ctx) {
+  const { act } = ctx;
+  const list = h("ul", { class: "lobby-list", "data-testid": "lobby-list" });
+  const form = createForm(act);
+  fill(
+    root,
+    h(
+      "section",
+      { class: "lobby" },
+      h("div", { class: "lobby-hero" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline")), act.nameField()),
+      h(
+        "div",
+        { class: "lobby-grid" },
+        h("div", { class: "lobby-tables" }, h("h2", {}, t("lobby.title")), list),
+        form,
+      ),
+    ),
+  );
+
+  function update(s) {
+    if (s.lobby === null) {
+      fill(list, h("li", { class: "lobby-empty" }, t("lobby.loading")));
+      return;
+    }
+    if (!s.lobby.length) {
+      fill(list, h("li", { class: "lobby-empty", "data-testid": "lobby-empty" }, t("lobby.empty")));
+      return;
+    }
+    fill(
+      list,
+      sortRooms(s.lobby).map((room) => {
+        const open = room.status === "waiting" && room.free_seats > 0;
+        return h(
+          "li",
+          { class: `lobby-table status-${room.status}`, "data-testid": "lobby-table", "data-room": room.id },
+          h(
+            "div",
+            { class: "lt-head" },
+            h("strong", { class: "lt-name" }, room.name || room.id),
+            h("span", { class: `pill pill-${room.status}` }, t(`room.status.${room.status}`)),
+          ),
+          rulesChips(room.rules),
+          seatList(room),
+          h(
+            "div",
+            { class: "lt-foot" },
+            h("span", { class: "lt-count", "data-testid": "spectator-count" }, `👁 ${t("lobby.spectators", { n: room.spectators })}`),
+            h("span", { class: "lt-count" }, open ? t("lobby.free", { n: room.free_seats }) : t("lobby.full")),
+            h("span", { class: "lt-buttons" },
+              h("button", { type: "button", class: "btn btn-primary btn-small", "data-testid": "sit-button", disabled: !open, onclick: () => act.openTable(room.id, "join") }, t("lobby.sit")),
+              h("button", { type: "button", class: "btn btn-small", "data-testid": "watch-button", onclick: () => act.openTable(room.id, "watch") }, t("lobby.watch")),
+            ),
+          ),
+        );
+      }),
+    );
+  }
+
+  return { update, destroy() {} };
+}
+
+function field(label, control) {
+  return h("label", { class: "field" }, h("span", { class: "field-label" }, label), control);
+}
+
+/** A <select> from [value, label, selected?] rows. */
+function choice(name, testid, rows) {
+  return h("select", { name, "data-testid": testid }, rows.map(([value, label, selected]) => h("option", { value, selected: Boolean(selected) }, label)));
+}
+
+function createForm(act) {
+  const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "create-submit" }, t("create.submit"));
+  const form = h(
+    "form",
+    {
+      class: "create-form card-panel",
+      "data-testid": "create-form",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        submit.disabled = true;
+        try {
+          await act.createTable(formRules(form));
+        } finally {
+          submit.disabled = false;
+        }
+      },
+    },
+    h("h2", {}, t("create.title")),
+    field(t("create.name"), h("input", { type: "text", name: "name", maxlength: "40", placeholder: t("create.namePlaceholder"), "data-testid": "create-name" })),
+    field(
+      t("create.players"),
+      choice("players", "create-players", [["2", t("create.players2")], ["3", t("create.players3")], ["4", t("create.players4"), true]]),
+    ),
+    field(
+      t("create.match"),
+      choice("best_of", "create-best-of", [["1", t("create.single")], ["3", t("create.bestOf3")], ["5", t("create.bestOf5")]]),
+    ),
+    field(t("create.clock"), h("input", { type: "number", name: "clock", min: "1", max: "600", step: "1", value: "30", "data-testid": "create-clock" })),
+    h("label", { class: "check" }, h("input", { type: "checkbox", name: "swap_seven", "data-testid": "create-swap" }), t("create.swap")),
+    h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", "data-testid": "create-private" }), t("create.private")),
+    submit,
+  );
+  return form;
+}

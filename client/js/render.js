@@ -1,0 +1,830 @@
+// The table page: seats round a green felt, the trick, the stock and the face-up trump,
+// your hand, the scoreboard, the chat, the seat picker and the end-of-hand summary.
+// Only what the server sent is drawn: card backs never carry a card code.
+
+import { cardFace, isCard, suitIcon } from "./cards.js";
+import { copyText, fill, h, toast } from "./dom.js";
+import { cardName, suitName, t } from "./i18n.js";
+import {
+  clockLeft,
+  formatClock,
+  handOn,
+  handSummary,
+  mySeat,
+  seatInfo,
+  seatPosition,
+  seatsOfSide,
+  sideCount,
+  sideOf,
+  statusOf,
+  trickCards,
+} from "./state.js";
+
+// ---- Small shared pieces -----------------------------------------------------------
+
+/** A face-up card that is not in your hand (trick, face-up trump, public cards). */
+export function faceCard(code, prefs, attrs = {}) {
+  if (!isCard(code)) return null;
+  return h("div", {
+    class: "card face",
+    role: "img",
+    "aria-label": cardName(code, prefs.deck),
+    "data-card": code,
+    html: cardFace(code, prefs),
+    ...attrs,
+  });
+}
+
+/** A card back: a plain element, with no card code anywhere. */
+export function cardBack(extra = "") {
+  return h("div", { class: `card back ${extra}`.trim(), "data-testid": "card-back", "aria-hidden": "true" });
+}
+
+/** "Team A" with four players, else the seat's name. */
+export function sideLabel(side, room, players) {
+  if (players === 4) return t(`team.${side}`);
+  return seatName(room, side);
+}
+
+export function seatName(room, seat) {
+  const info = seatInfo(room, seat);
+  return (info && info.name) || t("seat.n", { n: seat });
+}
+
+export function rulesChips(rules) {
+  const chips = [t("rules.players", { n: rules.players })];
+  chips.push(rules.best_of > 1 ? t("rules.bestOf", { n: rules.best_of }) : t("rules.single"));
+  if (rules.swap_seven) chips.push(t("rules.swap"));
+  chips.push(t("rules.clock", { n: rules.clock }));
+  if (rules.private) chips.push(t("rules.private"));
+  return h("ul", { class: "chips", "data-testid": "rules" }, chips.map((c) => h("li", {}, c)));
+}
+
+function badge(kind, text, seat) {
+  return h("span", { class: `badge badge-${kind}`, "data-testid": `${kind}-${seat}` }, text);
+}
+
+// ---- The page ----------------------------------------------------------------------
+
+export function mountTable(root, ctx) {
+  const { store, act, prefs } = ctx;
+  let selected = 0; // keyboard selection in your hand
+  let pendingPlay = null; // a card sent, waiting for the state that shows it
+  let onTable = new Set(); // the trick's cards as last drawn
+
+  const head = h("div", { class: "table-head" });
+  const felt = h("div", { class: "felt", "data-testid": "table" });
+  const board = h("div", { class: "scoreboard", "data-testid": "scoreboard" });
+  const chatLog = h("div", { class: "chat-log", "data-testid": "chat-log", "aria-live": "polite" });
+  const chatNote = h("div", { class: "chat-note" });
+  const chatInput = h("input", {
+    type: "text",
+    maxlength: "200",
+    "data-testid": "chat-input",
+    "aria-label": t("chat.title"),
+    autocomplete: "off",
+  });
+  const chatSend = h("button", { type: "submit", class: "btn", "data-testid": "chat-send" }, t("chat.send"));
+  const chatForm = h(
+    "form",
+    {
+      class: "chat-form",
+      onsubmit: (event) => {
+        event.preventDefault();
+        const text = chatInput.value.trim();
+        if (!text) return;
+        if (act.chat(text.slice(0, 200))) chatInput.value = "";
+      },
+    },
+    chatInput,
+    chatSend,
+  );
+  const chat = h("section", { class: "chat", "data-testid": "chat" }, h("h2", {}, t("chat.title")), chatLog, chatNote, chatForm);
+  const actions = h("div", { class: "table-actions" });
+  const side = h("aside", { class: "side" }, board, chat, actions);
+  const main = h("div", { class: "table-main" }, h("div", { class: "felt-wrap" }, felt), side);
+  const overlay = h("div", { class: "overlay-host" });
+  const page = h("section", { class: "table-page" }, head, main, overlay);
+  fill(root, page);
+
+  const onKey = (event) => handleKey(event);
+  document.addEventListener("keydown", onKey);
+  const ticker = setInterval(() => tickClocks(store.get()), 200);
+
+  function update(s) {
+    const state = s.state;
+    if (pendingPlay && !(state && state.match && state.match.hand && state.match.hand.hand.includes(pendingPlay))) {
+      pendingPlay = null;
+    }
+    renderHead(s);
+    if (!s.joined) {
+      main.hidden = true;
+      renderPicker(s);
+      return;
+    }
+    main.hidden = false;
+    if (!state) {
+      fill(felt, h("p", { class: "felt-message" }, t("picker.loading")));
+      fill(overlay);
+      return;
+    }
+    const focused = felt.contains(document.activeElement) && document.activeElement.dataset.testid === "card";
+    renderFelt(s);
+    renderBoard(s);
+    renderChat(s);
+    renderActions(s);
+    renderSummary(s);
+    if (focused) focusCard(selected);
+    tickClocks(s);
+  }
+
+  // ---- Head: name, rules, status, share link --------------------------------------
+
+  function renderHead(s) {
+    const room = (s.state && s.state.room) || s.preview;
+    if (!room) {
+      fill(head, h("h1", { class: "table-name" }, t("picker.loading")));
+      return;
+    }
+    const status = statusOf(s.state, (seat) => seatName(room, seat));
+    const myTurn = status.key === "status.yourTurn";
+    const parts = [
+      h("div", { class: "table-title" }, h("h1", { class: "table-name" }, room.name || room.id), rulesChips(room.rules)),
+      h(
+        "div",
+        { class: `status${myTurn ? " status-mine" : ""}`, "data-testid": "status", role: "status" },
+        s.joined ? t(status.key, status.params) : t(`room.status.${room.status}`),
+      ),
+    ];
+    if (room.status === "waiting" || s.created === room.id) parts.push(shareBox(room.id));
+    fill(head, parts);
+  }
+
+  function shareBox(roomId) {
+    const url = `${location.origin}/t/${encodeURIComponent(roomId)}`;
+    const input = h("input", { type: "text", readonly: true, value: url, "data-testid": "share-link", "aria-label": t("share.label") });
+    const button = h(
+      "button",
+      {
+        type: "button",
+        class: "btn btn-small",
+        "data-testid": "copy-link",
+        onclick: async () => {
+          if (await copyText(url, input)) toast(t("share.copied"), "info");
+        },
+      },
+      t("share.copy"),
+    );
+    return h("div", { class: "share" }, h("label", {}, t("share.label")), h("div", { class: "share-row" }, input, button));
+  }
+
+  // ---- The seat picker (not at the table yet) ------------------------------------------
+
+  function renderPicker(s) {
+    const room = s.preview;
+    if (s.notFound) {
+      fill(
+        overlay,
+        h(
+          "div",
+          { class: "picker dialog", "data-testid": "not-found" },
+          h("h2", {}, t("notFound.title")),
+          h("a", { href: "/", class: "btn", "data-route": "" }, t("nav.lobby")),
+        ),
+      );
+      return;
+    }
+    if (!room) {
+      fill(overlay, h("div", { class: "picker dialog" }, h("p", {}, t("picker.loading"))));
+      return;
+    }
+    const n = room.rules.players;
+    const open = room.status === "waiting" && room.free_seats > 0;
+    const body = [h("h2", {}, t("picker.title")), act.nameField()];
+    if (open) {
+      if (n === 4) {
+        body.push(
+          h(
+            "div",
+            { class: "picker-sides" },
+            [0, 1].map((sideIdx) => {
+              const seats = seatsOfSide(sideIdx, 4);
+              const free = seats.filter((seat) => !seatInfo(room, seat)?.kind).length;
+              const names = seats.map((seat) => seatInfo(room, seat)?.name || t("seat.free")).join(", ");
+              return h(
+                "button",
+                {
+                  type: "button",
+                  class: `btn side-btn side-${sideIdx}`,
+                  "data-testid": `sit-side-${sideIdx}`,
+                  disabled: free === 0,
+                  onclick: () => act.sit({ side: sideIdx }),
+                },
+                h("strong", {}, t("team.seats", { team: t(`team.${sideIdx}`), a: seats[0], b: seats[1] })),
+                h("span", { class: "side-names" }, names),
+              );
+            }),
+          ),
+        );
+      }
+      body.push(
+        h(
+          "ul",
+          { class: "picker-seats" },
+          room.seats.map((info) =>
+            h(
+              "li",
+              { class: `picker-seat side-${info.side}` },
+              h("span", {}, t("seat.n", { n: info.seat })),
+              h("span", { class: "picker-seat-name" }, info.kind ? info.name : t("seat.free")),
+              info.kind
+                ? null
+                : h(
+                    "button",
+                    { type: "button", class: "btn btn-small", "data-testid": `sit-seat-${info.seat}`, onclick: () => act.sit({ seat: info.seat }) },
+                    t("picker.sitSeat"),
+                  ),
+            ),
+          ),
+        ),
+        h("button", { type: "button", class: "btn btn-primary", "data-testid": "sit-button", onclick: () => act.sit({}) }, t("picker.sitAny")),
+      );
+    } else {
+      body.push(h("p", { class: "picker-note" }, room.status === "waiting" ? t("lobby.full") : t("picker.started")));
+    }
+    body.push(h("button", { type: "button", class: "btn", "data-testid": "watch-button", onclick: () => act.watch() }, t("picker.watch")));
+    fill(overlay, h("div", { class: "picker dialog", "data-testid": "seat-picker" }, body));
+  }
+
+  // ---- The felt ---------------------------------------------------------------------
+
+  function renderFelt(s) {
+    const state = s.state;
+    const room = state.room;
+    const n = room.rules.players;
+    const me = mySeat(state);
+    const bottom = me ?? 0;
+    const hand = state.match && state.match.hand;
+    felt.className = `felt players-${n}${hand ? " dealt" : ""}`;
+    const areas = [];
+    for (let seat = 0; seat < n; seat++) {
+      areas.push(seatArea(s, seat, seatPosition(seat, bottom, n)));
+    }
+    areas.push(centerArea(s));
+    fill(felt, areas);
+  }
+
+  function seatArea(s, seat, pos) {
+    const state = s.state;
+    const room = state.room;
+    const n = room.rules.players;
+    const info = seatInfo(room, seat) || { seat, side: sideOf(seat, n), kind: null };
+    const me = mySeat(state);
+    const hand = state.match && state.match.hand;
+    const isMe = seat === me;
+    const turn = hand && !hand.over && hand.turn === seat;
+    const cls = ["seat-area", `pos-${pos}`, `side-${info.side}`];
+    if (isMe) cls.push("me");
+    if (turn) cls.push("turn");
+    if (!info.kind) cls.push("empty");
+    if (info.kind && !info.connected) cls.push("disconnected");
+    if (info.away || info.bot_playing) cls.push("away");
+    const children = [plate(s, info, hand, isMe, turn)];
+    if (hand) children.push(isMe ? myHand(s, hand) : otherHand(s, hand, seat, pos));
+    return h(
+      "div",
+      {
+        class: cls.join(" "),
+        "data-testid": `seat-${seat}`,
+        "data-side": info.side,
+        "data-turn": turn ? "true" : null,
+      },
+      children,
+    );
+  }
+
+  function plate(s, info, hand, isMe, turn) {
+    const state = s.state;
+    const room = state.room;
+    const seat = info.seat;
+    const n = room.rules.players;
+    const waiting = !state.match;
+    const you = state.you || {};
+    const badges = [];
+    if (info.kind) {
+      if (isMe) badges.push(badge("you", t("seat.you"), seat));
+      if (info.host) badges.push(badge("host", t("seat.host"), seat));
+      if (info.kind === "bot") badges.push(badge("bot", t("seat.bot"), seat));
+      if (hand && hand.dealer === seat && !hand.over) badges.push(badge("dealer", t("seat.dealer"), seat));
+      if (info.kind === "human" && !info.connected) badges.push(badge("disconnected", t("seat.disconnected"), seat));
+      if (info.away) badges.push(badge("away", t("seat.away"), seat));
+      if (info.bot_playing) badges.push(badge("bot-playing", t("seat.botPlaying"), seat));
+      if ((waiting || room.status === "between_hands") && info.kind === "human") {
+        badges.push(badge(info.ready ? "ready" : "not-ready", info.ready ? t("seat.ready") : t("seat.notReady"), seat));
+      }
+    }
+    const name = info.kind ? info.name || t("seat.n", { n: seat }) : t("seat.free");
+    const initial = info.kind === "bot" ? "🤖" : info.kind ? name.trim().charAt(0).toUpperCase() : "·";
+    const parts = [
+      h("div", { class: "avatar", "aria-hidden": "true" }, initial),
+      h("div", { class: "plate-text" }, h("div", { class: "plate-name", "data-testid": `name-${seat}` }, name), h("div", { class: "badges" }, badges)),
+    ];
+    if (turn && state.clock && state.clock.seat === seat) {
+      parts.push(h("div", { class: "clock", "data-clock": "", "data-testid": `clock-${seat}`, title: "⏱" }, ""));
+    }
+    if (hand) {
+      const sideIdx = sideOf(seat, n);
+      parts.push(
+        h(
+          "div",
+          { class: "taken-chip", title: t("table.taken") },
+          h("span", { class: "pile", "aria-hidden": "true" }),
+          h("span", {}, String(hand.taken[sideIdx] ?? 0)),
+        ),
+      );
+    }
+    const controls = seatControls(s, info, you);
+    return h("div", { class: "plate" }, parts, controls);
+  }
+
+  /** Host and newcomer controls on a seat before the match starts. */
+  function seatControls(s, info, you) {
+    const state = s.state;
+    if (state.match) return null;
+    const room = state.room;
+    const me = mySeat(state);
+    const seat = info.seat;
+    const out = [];
+    if (!info.kind && me === null && room.status === "waiting") {
+      out.push(h("button", { type: "button", class: "btn btn-small", "data-testid": `sit-seat-${seat}`, onclick: () => act.sit({ seat }) }, t("table.sitHere")));
+    }
+    if (you.host) {
+      if (!info.kind) {
+        out.push(h("button", { type: "button", class: "btn btn-small", "data-testid": `add-bot-${seat}`, onclick: () => act.send({ type: "add_bot", seat }) }, t("host.addBot")));
+      } else {
+        if (info.kind === "bot") {
+          out.push(
+            h("button", { type: "button", class: "btn btn-small", "data-testid": `remove-bot-${seat}`, onclick: () => act.send({ type: "remove_bot", seat }) }, t("host.removeBot")),
+          );
+        }
+        const options = room.seats.filter((o) => o.seat !== seat).map((o) => h("option", { value: String(o.seat) }, `${t("seat.n", { n: o.seat })}${o.kind ? ` — ${o.name}` : ""}`));
+        out.push(
+          h(
+            "select",
+            {
+              class: "move-select",
+              "data-testid": `move-${seat}`,
+              "aria-label": t("host.moveTo"),
+              onchange: (event) => {
+                const to = Number(event.target.value);
+                if (!Number.isNaN(to) && event.target.value !== "") act.send({ type: "move", seat, to });
+              },
+            },
+            h("option", { value: "" }, t("host.moveTo")),
+            options,
+          ),
+        );
+      }
+    }
+    return out.length ? h("div", { class: "seat-controls" }, out) : null;
+  }
+
+  function otherHand(s, hand, seat, pos) {
+    const publicCards = (hand.public && hand.public[seat]) || [];
+    const hidden = Math.max(0, (hand.hand_sizes[seat] || 0) - publicCards.length);
+    const cards = [];
+    for (let i = 0; i < hidden; i++) cards.push(cardBack("mini"));
+    for (const code of publicCards) {
+      cards.push(faceCard(code, prefs, { class: "card face mini public", "data-testid": "public-card", title: t("seat.public") }));
+    }
+    return h(
+      "div",
+      { class: `mini-hand mini-${pos}`, "data-testid": `hand-${seat}`, "aria-label": t("seat.cards", { n: hand.hand_sizes[seat] || 0 }) },
+      cards,
+    );
+  }
+
+  function myHand(s, hand) {
+    const legal = new Set(hand.legal || []);
+    const publicCards = new Set((hand.public && hand.public[hand.seat]) || []);
+    const myTurn = hand.turn === hand.seat && !hand.over;
+    if (selected >= hand.hand.length) selected = Math.max(0, hand.hand.length - 1);
+    const buttons = hand.hand.map((code, i) => {
+      const playable = myTurn && legal.has(code) && !pendingPlay;
+      return h(
+        "button",
+        {
+          type: "button",
+          class: `card face hand-card${playable ? " playable" : ""}${publicCards.has(code) ? " public" : ""}${pendingPlay === code ? " sent" : ""}`,
+          "data-testid": "card",
+          "data-card": code,
+          "data-index": String(i),
+          "aria-label": `${i + 1}: ${cardName(code, prefs.deck)}${publicCards.has(code) ? ` (${t("seat.public")})` : ""}`,
+          disabled: !playable,
+          onclick: () => playCard(code),
+          onfocus: () => {
+            selected = i;
+          },
+          html: cardFace(code, prefs),
+        },
+      );
+    });
+    buttons.forEach((b, i) => b.append(h("span", { class: "key-hint", "aria-hidden": "true" }, String(i + 1))));
+    const out = [h("div", { class: `hand${myTurn ? " my-turn" : ""}`, "data-testid": "hand", role: "group", "aria-label": t("table.yourHand") }, buttons)];
+    if (hand.can_swap) {
+      out.push(
+        h("button", { type: "button", class: "btn btn-gold swap", "data-testid": "swap-button", onclick: () => act.send({ type: "swap" }) }, t("table.swap")),
+      );
+    }
+    if (myTurn) out.push(h("p", { class: "key-help" }, t("table.keys")));
+    return h("div", { class: "my-hand-wrap" }, out);
+  }
+
+  function playCard(code) {
+    const hand = store.get().state?.match?.hand;
+    if (!hand || pendingPlay || hand.turn !== hand.seat || !(hand.legal || []).includes(code)) return;
+    if (act.send({ type: "play", card: code })) {
+      pendingPlay = code;
+      update(store.get());
+    }
+  }
+
+  function centerArea(s) {
+    const state = s.state;
+    const room = state.room;
+    const hand = state.match && state.match.hand;
+    if (!hand) return h("div", { class: "center center-waiting" }, waitingCenter(s));
+    const n = hand.players;
+    const bottom = mySeat(state) ?? 0;
+    // A trick just taken stays in view for a moment, with its winner marked.
+    const shown = s.linger && !hand.trick.cards.length ? s.linger : hand.trick;
+    const lingering = shown === s.linger;
+    // Only the cards that were not on the table at the last drawing land with a motion.
+    const before = onTable;
+    onTable = new Set(shown.cards);
+    const slots = trickCards(shown, n).map(({ seat, card }) =>
+      h(
+        "div",
+        {
+          class: `slot pos-${seatPosition(seat, bottom, n)}${before.has(card) ? "" : " fresh"}${lingering && shown.winner === seat ? " winner" : ""}`,
+        },
+        faceCard(card, prefs, { "data-testid": "trick-card", "data-seat": String(seat) }),
+      ),
+    );
+    const trick = h(
+      "div",
+      { class: `trick players-${n}${lingering ? " lingering" : ""}`, "data-testid": "trick", "data-count": String(hand.trick.cards.length) },
+      slots,
+    );
+    return h("div", { class: "center" }, deckArea(hand), trick, lastTrickButton(s, hand));
+  }
+
+  function deckArea(hand) {
+    const children = [];
+    if (hand.face_up) {
+      children.push(h("div", { class: "face-up-wrap" }, faceCard(hand.face_up, prefs, { "data-testid": "face-up", class: "card face face-up" })));
+    }
+    const backs = Math.min(3, Math.max(0, hand.stock - (hand.face_up ? 1 : 0)));
+    const pile = [];
+    for (let i = 0; i < backs; i++) pile.push(cardBack("stacked"));
+    children.push(h("div", { class: "stock-pile" }, pile));
+    children.push(
+      h(
+        "div",
+        { class: "stock-label", title: t("table.stock", { n: hand.stock }) },
+        h("span", { class: "stock-count", "data-testid": "stock-count" }, String(hand.stock)),
+      ),
+    );
+    children.push(
+      h(
+        "div",
+        { class: "trump-label", "data-testid": "trump", "data-suit": hand.trump, title: `${t("table.trump")}: ${suitName(hand.trump, prefs.deck)}` },
+        h("span", { html: suitIcon(hand.trump, prefs.deck) }),
+        h("span", {}, suitName(hand.trump, prefs.deck)),
+      ),
+    );
+    return h("div", { class: `deck${hand.stock ? "" : " empty"}`, "aria-label": t("table.stock", { n: hand.stock }) }, children);
+  }
+
+  function lastTrickButton(s, hand) {
+    const last = hand.last_trick;
+    const room = s.state.room;
+    const bottom = mySeat(s.state) ?? 0;
+    const pop = last
+      ? h(
+          "div",
+          { class: "last-trick-pop", "data-testid": "last-trick", role: "tooltip" },
+          h(
+            "div",
+            { class: "last-trick-cards" },
+            trickCards(last, hand.players).map(({ seat, card }) =>
+              h(
+                "div",
+                { class: `lt-card pos-${seatPosition(seat, bottom, hand.players)}${last.winner === seat ? " winner" : ""}` },
+                faceCard(card, prefs, { class: "card face small" }),
+                h("span", { class: "lt-name" }, seatName(room, seat)),
+              ),
+            ),
+          ),
+          h("p", {}, t("table.wonBy", { name: seatName(room, last.winner) })),
+        )
+      : h("div", { class: "last-trick-pop", "data-testid": "last-trick" }, t("table.noLastTrick"));
+    const wrap = h(
+      "div",
+      { class: "last-trick-wrap" },
+      h(
+        "button",
+        {
+          type: "button",
+          class: "btn btn-small btn-ghost",
+          "data-testid": "last-trick-button",
+          disabled: !last,
+          "aria-expanded": "false",
+          onclick: (event) => {
+            const open = wrap.classList.toggle("open");
+            event.currentTarget.setAttribute("aria-expanded", String(open));
+          },
+        },
+        t("table.lastTrick"),
+      ),
+      pop,
+    );
+    return wrap;
+  }
+
+  function waitingCenter(s) {
+    const state = s.state;
+    const room = state.room;
+    const me = mySeat(state);
+    const out = [h("p", { class: "felt-message" }, t(statusOf(state, (seat) => seatName(room, seat)).key, { n: room.free_seats }))];
+    if (state.you && state.you.host) out.push(h("p", { class: "host-note" }, t("host.note")));
+    if (me !== null) out.push(readyButton(s));
+    return out;
+  }
+
+  function readyButton(s) {
+    const info = seatInfo(s.state.room, mySeat(s.state));
+    const ready = Boolean(info && info.ready);
+    return h(
+      "button",
+      {
+        type: "button",
+        class: `btn ready-btn${ready ? " is-ready" : " btn-primary"}`,
+        "data-testid": "ready-button",
+        "data-ready": String(ready),
+        "aria-pressed": String(ready),
+        onclick: () => act.send({ type: "ready", ready: !ready }),
+      },
+      ready ? t("ready.on") : t("ready.off"),
+    );
+  }
+
+  // ---- Scoreboard --------------------------------------------------------------------
+
+  function renderBoard(s) {
+    const state = s.state;
+    const room = state.room;
+    const match = state.match;
+    const n = room.rules.players;
+    const rows = [];
+    const sides = [...Array(sideCount(n)).keys()];
+    if (match) {
+      rows.push(
+        h(
+          "div",
+          { class: "board-row" },
+          h("span", { class: "board-label" }, `${t("table.matchScore")} · ${t("table.hand", { n: match.hands_dealt })}`),
+          h(
+            "span",
+            { class: "match-score", "data-testid": "match-score" },
+            sides.map((side) => h("span", { class: `score-chip side-${side}`, title: sideLabel(side, room, n) }, `${sideLabel(side, room, n)} ${match.wins[side] ?? 0}`)),
+          ),
+        ),
+      );
+    }
+    const hand = match && match.hand;
+    if (hand) {
+      rows.push(
+        h(
+          "div",
+          { class: "board-row" },
+          h("span", { class: "board-label" }, t("table.taken")),
+          h(
+            "span",
+            { class: "taken" },
+            sides.map((side) =>
+              h("span", { class: `score-chip side-${side}`, "data-testid": `taken-${side}` }, `${sideLabel(side, room, n)} ${hand.taken[side] ?? 0}`),
+            ),
+          ),
+        ),
+      );
+    }
+    if (!rows.length) rows.push(h("div", { class: "board-row" }, rulesChips(room.rules)));
+    fill(board, rows);
+    board.hidden = false;
+  }
+
+  // ---- Chat --------------------------------------------------------------------------
+
+  function renderChat(s) {
+    const state = s.state;
+    const me = mySeat(state);
+    const spectator = me === null;
+    const closed = !spectator && handOn(state);
+    const atBottom = chatLog.scrollHeight - chatLog.scrollTop - chatLog.clientHeight < 40;
+    fill(
+      chatLog,
+      s.chat.map((line) =>
+        h(
+          "div",
+          { class: `chat-line channel-${line.channel}${line.seat !== null && line.seat !== undefined ? ` side-${sideOf(line.seat, state.room.rules.players)}` : ""}` },
+          line.channel === "spectators" ? h("span", { class: "chat-channel" }, t("chat.spectators")) : null,
+          h("strong", { class: "chat-name" }, line.name || "?"),
+          h("span", { class: "chat-text" }, line.text),
+        ),
+      ),
+    );
+    if (atBottom) chatLog.scrollTop = chatLog.scrollHeight;
+    chatInput.disabled = closed;
+    chatSend.disabled = closed;
+    chatInput.placeholder = spectator ? t("chat.spectatorPlaceholder") : t("chat.placeholder");
+    fill(
+      chatNote,
+      closed
+        ? h("p", { class: "chat-closed", "data-testid": "chat-closed" }, t("chat.closed"))
+        : spectator
+          ? h("p", { class: "chat-hint" }, t("chat.spectatorNote"))
+          : null,
+    );
+  }
+
+  // ---- Leave, resign -----------------------------------------------------------------
+
+  function renderActions(s) {
+    const state = s.state;
+    const me = mySeat(state);
+    const out = [];
+    const match = state.match;
+    if (me !== null && match && !match.over) {
+      out.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn btn-ghost",
+            "data-testid": "resign-button",
+            onclick: () => {
+              if (window.confirm(t("table.resignConfirm"))) act.send({ type: "resign" });
+            },
+          },
+          t("table.resign"),
+        ),
+      );
+    }
+    out.push(h("button", { type: "button", class: "btn btn-ghost", "data-testid": "leave-button", onclick: () => act.leave() }, t("table.leave")));
+    fill(actions, out);
+  }
+
+  // ---- End of a hand -----------------------------------------------------------------
+
+  function renderSummary(s) {
+    const state = s.state;
+    const sum = handSummary(state);
+    if (!sum) {
+      fill(overlay);
+      return;
+    }
+    const room = state.room;
+    const n = room.rules.players;
+    if (s.summaryHidden) {
+      fill(
+        overlay,
+        h("button", { type: "button", class: "btn btn-primary summary-show", "data-testid": "summary-show", onclick: () => act.showSummary(true) }, t("summary.show")),
+      );
+      return;
+    }
+    const team = n === 4;
+    let result;
+    if (sum.draw) result = t("summary.draw");
+    else if (sum.mine) result = team ? t("summary.winsYourTeam") : t("summary.winsYou");
+    else result = t("summary.wins", { side: sideLabel(sum.winner, room, n) });
+    const sides = [...Array(sideCount(n)).keys()];
+    const body = [
+      h("h2", {}, t("summary.title")),
+      sum.resigned !== null ? h("p", { class: "summary-resigned" }, t("summary.resigned", { name: seatName(room, sum.resigned) })) : null,
+      h("p", { class: `summary-result${sum.mine ? " mine" : ""}`, "data-testid": "summary-result", "data-result": sum.draw ? "draw" : String(sum.winner) }, result),
+      h(
+        "table",
+        { class: "summary-points", "data-testid": "summary-points" },
+        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("summary.points")), h("th", {}, t("table.taken")))),
+        h(
+          "tbody",
+          {},
+          sides.map((side) =>
+            h(
+              "tr",
+              { class: `side-${side}${side === sum.winner ? " winner" : ""}`, "data-side": String(side), "data-points": String(sum.points[side] ?? "") },
+              h("th", {}, sideLabel(side, room, n), team ? h("small", {}, ` (${seatsOfSide(side, 4).map((seat) => seatName(room, seat)).join(", ")})`) : null),
+              h("td", { class: "points" }, String(sum.points[side] ?? "–")),
+              h("td", {}, String(state.match.hand.taken[side] ?? 0)),
+            ),
+          ),
+        ),
+      ),
+    ];
+    if (state.match.best_of > 1 || sum.matchOver) {
+      body.push(
+        h(
+          "p",
+          { class: "summary-match", "data-testid": "summary-match" },
+          `${t("summary.match")}: `,
+          sides.map((side, i) => [i ? " – " : "", h("strong", { class: `side-${side}` }, `${sideLabel(side, room, n)} ${sum.wins[side] ?? 0}`)]),
+        ),
+      );
+    }
+    const me = mySeat(state);
+    if (sum.matchOver) {
+      const mine = sum.mySide !== null && sum.winners.includes(sum.mySide);
+      const names = sum.winners.map((side) => sideLabel(side, room, n)).join(", ");
+      body.push(
+        h(
+          "p",
+          { class: `match-result${mine ? " mine" : ""}`, "data-testid": "match-result" },
+          mine ? t(team ? "summary.matchWinnerYourTeam" : "summary.matchWinnerYou") : t("summary.matchWinner", { side: names }),
+        ),
+      );
+      if (me !== null) {
+        body.push(h("button", { type: "button", class: "btn btn-primary", "data-testid": "play-again", onclick: () => act.send({ type: "play_again" }) }, t("summary.playAgain")));
+      }
+    } else if (me !== null && room.status === "between_hands") {
+      body.push(h("p", { class: "summary-next" }, t("summary.next")), readyButton(s));
+    }
+    body.push(
+      h(
+        "details",
+        { class: "fairplay" },
+        h("summary", {}, t("summary.record")),
+        h("dl", {}, h("dt", {}, t("summary.seed")), h("dd", { "data-testid": "summary-seed" }, sum.seed || "–"), h("dt", {}, t("summary.commitment")), h("dd", { "data-testid": "summary-commitment" }, sum.commitment || "–")),
+        sum.handId
+          ? h("a", { href: `/api/hands/${encodeURIComponent(sum.handId)}`, target: "_blank", rel: "noopener", "data-testid": "record-link" }, `/api/hands/${sum.handId}`)
+          : null,
+      ),
+      h("button", { type: "button", class: "btn btn-ghost", "data-testid": "summary-close", onclick: () => act.showSummary(false) }, t("summary.close")),
+    );
+    fill(overlay, h("div", { class: "overlay" }, h("div", { class: "dialog summary", "data-testid": "summary", role: "dialog", "aria-modal": "false" }, body)));
+  }
+
+  // ---- Clocks and keys ---------------------------------------------------------------
+
+  function tickClocks(s) {
+    const el = felt.querySelector("[data-clock]");
+    if (!el || !s.state || !s.state.clock) return;
+    const left = clockLeft(s.state.clock, s.stateAt, performance.now());
+    el.textContent = formatClock(left);
+    el.classList.toggle("low", left <= 5000);
+  }
+
+  function focusCard(i) {
+    const buttons = felt.querySelectorAll('[data-testid="hand"] [data-testid="card"]');
+    if (!buttons.length) return;
+    const index = Math.max(0, Math.min(buttons.length - 1, i));
+    selected = index;
+    buttons[index].focus({ preventScroll: true });
+  }
+
+  function handleKey(event) {
+    const target = event.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const hand = store.get().state?.match?.hand;
+    if (!hand || hand.seat === null || hand.over) return;
+    const count = hand.hand.length;
+    if (/^[1-9]$/.test(event.key)) {
+      const i = Number(event.key) - 1;
+      if (i < count) {
+        event.preventDefault();
+        selected = i;
+        playCard(hand.hand[i]);
+      }
+    } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      event.preventDefault();
+      const step = event.key === "ArrowLeft" ? -1 : 1;
+      focusCard((selected + step + count) % count);
+    } else if (event.key === "Enter" && !(target && target.dataset && target.dataset.testid === "card")) {
+      if (felt.querySelector('[data-testid="hand"]')) {
+        event.preventDefault();
+        playCard(hand.hand[selected]);
+      }
+    }
+  }
+
+  return {
+    update,
+    destroy() {
+      document.removeEventListener("keydown", onKey);
+      clearInterval(ticker);
+    },
+    chatInput,
+  };
+}
+

@@ -1,0 +1,217 @@
+// What the page holds: the last `state` message, the chat, the lobby, the connection,
+// and small pure functions that read them. Nothing here touches the DOM or the network.
+
+/** A tiny store: get(), set(patch) and subscribe(fn) → unsubscribe. */
+export function createStore(initial) {
+  let current = initial;
+  const listeners = new Set();
+  return {
+    get: () => current,
+    set(patch) {
+      current = { ...current, ...patch };
+      for (const fn of listeners) fn(current);
+    },
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+  };
+}
+
+export const initialState = () => ({
+  route: { name: "lobby" }, // or { name: "table", room }
+  conn: "connecting", // connecting | connected | reconnecting | replaced
+  lobby: null, // [RoomSummary] once known
+  room: null, // the table this connection is at (after `joined`)
+  seat: null, // our seat there (null for a spectator)
+  joined: false, // true once `joined` arrived for route.room
+  state: null, // the last `state` message
+  stateAt: 0, // performance.now() when it arrived (for the move clock)
+  preview: null, // RoomSummary fetched by HTTP for the seat picker
+  notFound: false,
+  chat: [], // [{channel, name, seat, text}]
+  linger: null, // a just-finished trick kept on the table for a moment
+  summaryHidden: false,
+  created: null, // the room id this page just created (to show the share link)
+});
+
+// ---- Seats and sides ------------------------------------------------------------
+
+/** The partnership of a seat: seat mod 2 with four players, the seat itself otherwise. */
+export function sideOf(seat, players) {
+  return players === 4 ? seat % 2 : seat;
+}
+
+export function sideCount(players) {
+  return players === 4 ? 2 : players;
+}
+
+/** The seats of a side. */
+export function seatsOfSide(side, players) {
+  return players === 4 ? [side, side + 2] : [side];
+}
+
+const POSITIONS = {
+  2: ["bottom", "top"],
+  3: ["bottom", "right", "left"],
+  4: ["bottom", "right", "top", "left"],
+};
+
+/**
+ * Where each seat sits on screen, seen from `bottomSeat` (you, or seat 0 for a
+ * spectator). Play goes round counter-clockwise, as in Italy: the next seat is on
+ * your right, and with four players your partner sits opposite, at the top.
+ */
+export function seatPosition(seat, bottomSeat, players) {
+  const rel = (seat - (bottomSeat ?? 0) + players) % players;
+  return POSITIONS[players][rel];
+}
+
+/** The cards of a trick with the seat that played each: [{seat, card}]. */
+export function trickCards(trick, players) {
+  if (!trick) return [];
+  return trick.cards.map((card, i) => ({ seat: (trick.leader + i) % players, card }));
+}
+
+export function seatInfo(room, seat) {
+  return room && room.seats ? room.seats.find((s) => s.seat === seat) || null : null;
+}
+
+/** True while a hand is being played (dealt and not over). */
+export function handOn(state) {
+  const hand = state && state.match && state.match.hand;
+  return Boolean(hand && !hand.over);
+}
+
+export function mySeat(state) {
+  return state && state.you ? state.you.seat ?? null : null;
+}
+
+// ---- The move clock ---------------------------------------------------------------
+
+/** Milliseconds left on the clock, counted down locally from when the state arrived. */
+export function clockLeft(clock, receivedAt, now) {
+  if (!clock) return null;
+  return Math.max(0, clock.remaining_ms - Math.max(0, now - receivedAt));
+}
+
+/** "27" under a minute, "1:05" above. */
+export function formatClock(ms) {
+  const s = Math.ceil(ms / 1000);
+  if (s < 60) return String(s);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+// ---- Whose turn, in a word -----------------------------------------------------------
+
+/**
+ * What the status line says, as {key, params} for i18n. `nameOf(seat)` gives a name.
+ */
+export function statusOf(state, nameOf) {
+  if (!state || !state.room) return { key: "status.noTable", params: {} };
+  const room = state.room;
+  const match = state.match;
+  const me = mySeat(state);
+  if (match && match.over) return { key: "status.matchOver", params: {} };
+  const hand = match && match.hand;
+  if (hand && !hand.over && hand.turn !== null && hand.turn !== undefined) {
+    if (hand.turn === me) return { key: "status.yourTurn", params: {} };
+    return { key: "status.turnOf", params: { name: nameOf(hand.turn) } };
+  }
+  if (hand && hand.over) return { key: "status.handOver", params: {} };
+  if (room.free_seats > 0) return { key: "status.waitSeats", params: { n: room.free_seats } };
+  return { key: "status.waitReady", params: {} };
+}
+
+// ---- The end of a hand -----------------------------------------------------------------
+
+/**
+ * The facts of a finished hand for the summary: points per side, the winning side (or
+ * null for a draw), and whether it is the viewer's side.
+ */
+export function handSummary(state) {
+  const match = state && state.match;
+  const hand = match && match.hand;
+  if (!hand || !hand.over) return null;
+  const me = mySeat(state);
+  const mySide = me === null ? null : sideOf(me, hand.players);
+  const winner = hand.result === null || hand.result === "draw" ? null : Number(hand.result);
+  const records = state.records || [];
+  const record = records.length ? records[records.length - 1] : null;
+  return {
+    points: hand.points || [],
+    winner,
+    draw: hand.result === "draw",
+    mine: winner !== null && winner === mySide,
+    mySide,
+    resigned: hand.resigned ?? match.resigned ?? null,
+    seed: hand.seed,
+    commitment: hand.commitment,
+    handId: record ? record.hand_id : null,
+    wins: match.wins,
+    matchOver: match.over,
+    winners: match.winners || [],
+  };
+}
+
+// ---- A trick that just ended stays on the table for a moment ------------------------
+
+/**
+ * Given the previous and the new hand views, the trick to keep showing (the last
+ * trick, just completed) or null. A trick lingers when the new view's trick is empty
+ * and its last trick is a new one.
+ */
+export function justCompleted(prevHand, nextHand) {
+  if (!nextHand || !nextHand.last_trick) return null;
+  if (nextHand.trick && nextHand.trick.cards.length) return null;
+  if (prevHand && prevHand.tricks_played === nextHand.tricks_played) return null;
+  if (!prevHand || prevHand.commitment !== nextHand.commitment) return null;
+  return nextHand.last_trick;
+}
+
+// ---- Tokens kept to take a seat back (localStorage) ------------------------------------
+
+const TOKENS_KEY = "briscola.tokens";
+
+export function loadTokens(storage) {
+  try {
+    const parsed = JSON.parse(storage.getItem(TOKENS_KEY) || "{}");
+    return parsed && typeof parsed === "object" ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+export function tokenFor(storage, room) {
+  const entry = loadTokens(storage)[room];
+  return entry && entry.token ? entry.token : null;
+}
+
+export function saveToken(storage, room, token) {
+  const tokens = loadTokens(storage);
+  tokens[room] = { room, token, at: Date.now() };
+  // Keep the twenty most recent tables.
+  const kept = Object.values(tokens)
+    .sort((a, b) => (b.at || 0) - (a.at || 0))
+    .slice(0, 20);
+  storage.setItem(TOKENS_KEY, JSON.stringify(Object.fromEntries(kept.map((e) => [e.room, e]))));
+}
+
+export function dropToken(storage, room) {
+  const tokens = loadTokens(storage);
+  delete tokens[room];
+  storage.setItem(TOKENS_KEY, JSON.stringify(tokens));
+}
+
+// ---- Routing ---------------------------------------------------------------------------
+
+/** The route of a path: "/" is the lobby, "/t/{room}" a table. */
+export function routeOf(pathname) {
+  const m = /^\/t\/([^/]+)\/?$/.exec(pathname);
+  if (m) return { name: "table", room: decodeURIComponent(m[1]) };
+  return { name: "lobby" };
+}
+
+export function pathOf(route) {
+  return route.name === "table" ? `/t/${encodeURIComponent(route.room)}` : "/";
+}
