@@ -166,6 +166,7 @@ class StateMessage(msgspec.Struct, frozen=True, tag_field="type", tag="state"):
     room: RoomSummary
     you: You
     match: MatchView | None
+    hand_id: str | None
     clock: Clock | None
     records: list[RecordRef]
 
@@ -316,6 +317,7 @@ class Table:
             room=summary,
             you=You(seat, seat is not None and seat == self.host),
             match=match_view(self.match, seat) if self.match is not None else None,
+            hand_id=self.hands[-1].hand_id if self.hands else None,
             clock=self.clock(now),
             records=self.records,
         )

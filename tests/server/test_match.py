@@ -1,0 +1,95 @@
+"""Whole matches through the protocol: four players, a spectator, records that verify."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+
+from briscola.engine import verify_record
+from support.client import Client, Message, create_room
+from support.play import autoplay, play_all, ready_all, seat_table
+from support.servers import InProcessServer
+
+
+def hand_done(hands_dealt: int):
+    def stop(state: Message) -> bool:
+        match = state["match"]
+        return bool(match and match["hands_dealt"] == hands_dealt and match["hand"]["over"])
+
+    return stop
+
+
+async def play_match(server: InProcessServer, clients: list[Client], spectator: Client) -> Message:
+    """Play hands until the match is over; return the last state every seat saw."""
+    dealt = 1
+    watching = asyncio.create_task(
+        autoplay(spectator, lambda s: bool(s["match"] and s["match"]["over"]))
+    )
+    while True:
+        states = await play_all(clients, hand_done(dealt), seed=dealt)
+        match = states[0]["match"]
+        assert all(s["match"]["hand"]["points"] == match["hand"]["points"] for s in states)
+        if match["over"]:
+            break
+        await ready_all(clients)
+        dealt += 1
+    await watching
+    return states[0]
+
+
+async def test_best_of_three_partnership_match(server: InProcessServer) -> None:
+    """Four clients play a best-of-3 partnership match to the end with a spectator watching;
+    the match result agrees with the hand records, and every record verifies."""
+    room = await create_room(server.url, players=4, best_of=3, swap_seven=True)
+    clients = await seat_table(server.ws_url, room["id"], 4)
+    spectator = await Client.connect(server.ws_url, "Watcher")
+    await spectator.watch(room["id"])
+    final = await play_match(server, clients, spectator)
+
+    match = final["match"]
+    wins = [0, 0]
+    async with httpx.AsyncClient() as http:
+        for ref in final["records"]:
+            record = (await http.get(f"{server.url}/api/hands/{ref['hand_id']}")).json()
+            state = verify_record(record)
+            assert state.over and record["result"] == ref["result"]
+            assert record["points"] == ref["points"] and sum(record["points"]) == 120
+            if record["result"] != "draw":
+                wins[int(record["result"])] += 1
+    assert match["wins"] == wins
+    assert max(wins) == 2 and match["winners"] == [wins.index(2)]
+    assert len(final["records"]) == match["hands_dealt"]
+    assert spectator.state is not None and spectator.state["match"]["winners"] == match["winners"]
+    for client in (*clients, spectator):
+        await client.close()
+
+
+async def test_resignation_ends_the_match(server: InProcessServer) -> None:
+    """A resignation ends the match at once against that partnership, for everyone."""
+    room = await create_room(server.url, players=4, best_of=3)
+    clients = await seat_table(server.ws_url, room["id"], 4)
+    for client in clients:
+        await client.wait_for(lambda m: m["type"] == "state" and m["match"] is not None)
+    await clients[1].send({"type": "resign"})
+    for client in clients:
+        state = await client.wait_for(lambda m: m["type"] == "state" and m["match"]["over"])
+        assert state["match"]["winners"] == [0] and state["match"]["resigned"] == 1
+        assert state["match"]["hand"]["seed"] is not None
+    for client in clients:
+        await client.close()
+
+
+async def test_play_again_reseats_the_same_people(server: InProcessServer) -> None:
+    """After the match, play again keeps everyone in their seat for a new match."""
+    room = await create_room(server.url, players=2)
+    clients = await seat_table(server.ws_url, room["id"], 2, ["Ana", "Bea"])
+    await play_all(clients, hand_done(1))
+    await clients[0].send({"type": "play_again"})
+    state = await clients[1].wait_for(lambda m: m["type"] == "state" and m["match"] is None)
+    assert [s["name"] for s in state["room"]["seats"]] == ["Ana", "Bea"]
+    await ready_all(clients)
+    state = await clients[0].wait_for(lambda m: m["type"] == "state" and m["match"] is not None)
+    assert state["match"]["hands_dealt"] == 1 and not state["match"]["hand"]["over"]
+    for client in clients:
+        await client.close()

@@ -1,0 +1,145 @@
+"""Hidden information: every frame sent to every seat and spectator over many random games
+is scanned for a card its recipient may not see, and for points or a seed mid-hand."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import httpx
+import pytest
+
+from briscola.engine import (
+    ActionType,
+    Card,
+    HandRules,
+    HandState,
+    PlayCard,
+    Rank,
+    Resign,
+    SwapSeven,
+    apply,
+    seed_from_hex,
+    start_hand,
+)
+from support.client import Client, Message, create_room
+from support.play import play_all
+from support.servers import InProcessServer
+
+CARD = re.compile(r'"([A2-7JNK][DCSB])"')
+
+
+def replay(record: dict[str, Any]) -> list[HandState]:
+    """Every state of a hand from its record, by the rules: the truth frames are checked by."""
+    rules = HandRules(record["players"], record["rules"]["swap_seven"])
+    state = start_hand(rules, record["dealer"], seed_from_hex(record["seed"]))
+    states = [state]
+    for entry in record["actions"]:
+        seat, kind = entry["seat"], ActionType(entry["type"])
+        if kind is ActionType.PLAY:
+            state = apply(state, PlayCard(seat, Card.from_code(entry["card"])))
+        elif kind is ActionType.SWAP:
+            state = apply(state, SwapSeven(seat))
+        else:
+            state = apply(state, Resign(seat))
+        states.append(state)
+    return states
+
+
+def truth_for(states: list[HandState], hand: Message) -> tuple[HandState, set[str]]:
+    """The true state a frame shows, and every card played up to it."""
+    plays = hand["tricks_played"] * states[0].players + len(hand["trick"]["cards"])
+    seven = Card.of(Rank.SEVEN, states[0].trump)
+    swapped = hand["face_up"] == seven.code and states[0].face_up is not seven
+    for state in states:
+        played = sum(len(t.cards) for t in state.tricks) + len(state.trick)
+        has_swap = any(a.type is ActionType.SWAP for a in state.log)
+        if played == plays and has_swap == swapped and state.over == hand["over"]:
+            cards = {c.code for t in state.tricks for c in t.cards} | {c.code for c in state.trick}
+            return state, cards
+    raise AssertionError(f"no state of the hand matches the frame {hand}")
+
+
+def allowed(state: HandState, played: set[str], seat: int | None) -> set[str]:
+    """What a viewer may see, decided here independently of the server's projection: cards
+    played, the face-up trump while it lies, public cards in hands, and its own hand."""
+    visible = played | {c.code for c in state.public}
+    if state.face_up is not None:
+        visible.add(state.face_up.code)
+    if seat is not None:
+        visible |= {c.code for c in state.hands[seat]}
+    return visible
+
+
+def check_frame(frame: str, seat: int | None, records: dict[str, list[HandState]]) -> bool:
+    """Assert a frame shows its recipient nothing it may not see; True if it showed a hand."""
+    message = json.loads(frame)
+    cards = set(CARD.findall(frame))
+    match = message.get("match") if message["type"] == "state" else None
+    if match is None or match["hand"] is None:
+        assert not cards, f"a {message['type']} frame names cards: {frame}"
+        return False
+    hand = match["hand"]
+    state, played = truth_for(records[message["hand_id"]], hand)
+    leaked = cards - allowed(state, played, seat)
+    assert not leaked, f"seat {seat} was sent {leaked}: {frame}"
+    mine = sorted(c.code for c in state.hands[seat]) if seat is not None else []
+    assert sorted(hand["hand"]) == mine
+    if not hand["over"]:
+        assert hand["points"] is None and hand["seed"] is None and hand["result"] is None
+    return True
+
+
+async def play_games(server: InProcessServer, players: int, swap: bool, games: int) -> None:
+    """Play ``games`` random hands with every seat a client and two spectators, then scan."""
+    room = await create_room(server.url, players=players, swap_seven=swap, best_of=5)
+    clients = [await Client.connect(server.ws_url, f"P{i}") for i in range(players)]
+    for seat, client in enumerate(clients):
+        await client.join(room["id"], seat=seat)
+    spectators = [await Client.connect(server.ws_url, f"S{i}") for i in range(2)]
+    for spectator in spectators:
+        await spectator.watch(room["id"])
+    everyone = [*clients, *spectators]
+    for client in clients:
+        await client.send({"type": "ready"})
+    for game in range(games):
+
+        def done(state: Message, started: int = game) -> bool:
+            match = state["match"]
+            return bool(match and match["hand"]["over"] and state["hand_id"] not in seen)
+
+        seen = {c.state["hand_id"] for c in everyone if c.state and c.state["hand_id"]}
+        states = await play_all(everyone, done, seed=game * players + 1)
+        if states[0]["match"]["over"]:
+            await clients[0].send({"type": "play_again"})
+        for client in clients:
+            await client.send({"type": "ready"})
+
+    hand_ids = {
+        json.loads(f).get("hand_id") for c in everyone for f in c.frames if '"state"' in f
+    } - {None}
+    async with httpx.AsyncClient() as http:
+        records = {
+            hand_id: replay((await http.get(f"{server.url}/api/hands/{hand_id}")).json())
+            for hand_id in hand_ids
+            if (await http.get(f"{server.url}/api/hands/{hand_id}")).status_code == 200
+        }
+    assert len(records) >= games
+    shown = sum(
+        check_frame(frame, c.seat, records)
+        for c in everyone
+        for frame in c.frames
+        if json.loads(frame).get("hand_id") in records or '"state"' not in frame
+    )
+    assert shown > games * 10 * len(everyone)
+    for client in everyone:
+        await client.close()
+
+
+@pytest.mark.parametrize(("players", "swap"), [(2, True), (3, True), (4, True), (4, False)])
+async def test_no_frame_shows_a_hidden_card(
+    server: InProcessServer, players: int, swap: bool
+) -> None:
+    """Over several random games, no seat or spectator is ever sent a card it may not see."""
+    await play_games(server, players, swap, games=6)
