@@ -104,12 +104,12 @@ async def play_games(server: InProcessServer, players: int, swap: bool, games: i
     for client in clients:
         await client.send({"type": "ready"})
     for game in range(games):
+        seen = {c.state["hand_id"] for c in everyone if c.state and c.state["hand_id"]}
 
-        def done(state: Message, started: int = game) -> bool:
+        def done(state: Message, seen: set[str] = seen) -> bool:
             match = state["match"]
             return bool(match and match["hand"]["over"] and state["hand_id"] not in seen)
 
-        seen = {c.state["hand_id"] for c in everyone if c.state and c.state["hand_id"]}
         states = await play_all(everyone, done, seed=game * players + 1)
         if states[0]["match"]["over"]:
             await clients[0].send({"type": "play_again"})
