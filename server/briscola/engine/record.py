@@ -79,48 +79,75 @@ def _verify(record: Mapping[str, Any]) -> HandState:
         raise VerifyError(f"unknown format {record.get('format')!r}, expected {FORMAT!r}")
     seed = seed_from_hex(record["seed"])
     if commitment(seed) != record["commitment"]:
-        raise VerifyError("wrong commitment: SHA-256 of the seed is not the commitment")
+        raise VerifyError(
+            "wrong commitment or seed: SHA-256 of the seed is not the commitment"
+            f" (seed {record['seed']}, commitment {record['commitment']})"
+        )
     rules = HandRules(int(record["players"]), bool(record["rules"].get("swap_seven", False)))
     state = start_hand(rules, int(record["dealer"]), seed)
     for index, entry in enumerate(record["actions"]):
-        action = _parse_action(entry, index)
-        face_up = state.face_up
+        action = _parse_action(entry)
         try:
             state = apply(state, action)
         except RuleError as exc:
-            raise VerifyError(f"action {index} ({entry}): illegal: {exc.message}") from None
-        if type(action) is SwapSeven and entry.get("took") != (face_up.code if face_up else None):
-            raise VerifyError(f"action {index}: the swap took {face_up}, not {entry.get('took')}")
+            raise VerifyError(
+                f"illegal action {index} ({entry}): {exc.code.value}: {exc.message}"
+            ) from None
+        if type(action) is SwapSeven:
+            _check_swap(entry, state.log[-1], index)
     if not state.over:
-        raise VerifyError(f"the actions end before the hand does ({len(state.tricks)} tricks)")
+        raise VerifyError(
+            f"truncated actions: they end before the hand does ({len(state.tricks)} tricks)"
+        )
     _compare_tricks(state, record["tricks"])
     result = hand_result(state)
     if list(record["points"]) != list(result.points):
         raise VerifyError(f"wrong points: record {record['points']}, replay {list(result.points)}")
     if record["result"] != result.result_code:
-        raise VerifyError(f"wrong result: record {record['result']!r}, replay {result.result_code!r}")
+        raise VerifyError(
+            f"wrong result: record {record['result']!r}, replay {result.result_code!r}"
+        )
+    if record.get("resigned") != state.resigned:
+        raise VerifyError(
+            f"wrong resignation: record {record.get('resigned')!r}, replay {state.resigned!r}"
+        )
     return state
 
 
-def _parse_action(entry: Mapping[str, Any], index: int) -> Action:
+def _parse_action(entry: Mapping[str, Any]) -> Action:
     seat = int(entry["seat"])
     kind = ActionType(entry["type"])
     if kind is ActionType.PLAY:
         return PlayCard(seat, Card.from_code(entry["card"]))
     if kind is ActionType.SWAP:
-        if entry.get("card") is not None and not Card.from_code(entry["card"]).rank == 6:
-            raise VerifyError(f"action {index}: a swap gives a 7, not {entry['card']}")
         return SwapSeven(seat)
     return Resign(seat)
 
 
+def _check_swap(entry: Mapping[str, Any], done: LoggedAction, index: int) -> None:
+    """A swap's entry must name the 7 of trumps given and the face-up card it took."""
+    assert done.card is not None and done.took is not None
+    if entry.get("took") != done.took.code:
+        raise VerifyError(
+            f"action {index}: the swap took {done.took.code}, not {entry.get('took')!r}"
+        )
+    if entry.get("card") != done.card.code:
+        raise VerifyError(
+            f"action {index}: the swap gave {done.card.code}, not {entry.get('card')!r}"
+        )
+
+
 def _compare_tricks(state: HandState, tricks: list[Mapping[str, Any]]) -> None:
     if len(tricks) != len(state.tricks):
-        raise VerifyError(f"wrong number of tricks: record {len(tricks)}, replay {len(state.tricks)}")
+        raise VerifyError(
+            f"wrong number of tricks: record {len(tricks)}, replay {len(state.tricks)}"
+        )
     for number, (claimed, actual) in enumerate(zip(tricks, state.tricks, strict=True), 1):
         cards = [card.code for card in actual.cards]
         if claimed["leader"] != actual.leader or list(claimed["cards"]) != cards:
-            raise VerifyError(f"trick {number}: record {claimed}, replay led by {actual.leader}: {cards}")
+            raise VerifyError(
+                f"wrong trick {number}: record {claimed}, replay led by {actual.leader}: {cards}"
+            )
         if claimed["winner"] != actual.winner:
             raise VerifyError(
                 f"wrong trick winner in trick {number}: record {claimed['winner']}, "

@@ -5,7 +5,7 @@
 >>> hand.turn
 1
 >>> [a.card.code for a in legal_actions(hand, 1)]
-['KB', 'AC', '2D']
+['NB', 'ND', '6B']
 >>> apply(hand, legal_actions(hand, 1)[0]).turn
 0
 """
@@ -113,7 +113,9 @@ def apply(state: HandState, action: Action) -> HandState:
     if state.over:
         raise RuleError(ErrorCode.HAND_OVER, "the hand is over")
     if type(action) is Resign:
-        return _replace(state, resigned=seat, log=(*state.log, LoggedAction(seat, ActionType.RESIGN)))
+        return _replace(
+            state, resigned=seat, log=(*state.log, LoggedAction(seat, ActionType.RESIGN))
+        )
     if (state.leader + len(state.trick)) % n != seat:
         raise RuleError(ErrorCode.NOT_YOUR_TURN, f"it is seat {state.turn}'s turn, not {seat}'s")
     if type(action) is SwapSeven:
@@ -203,7 +205,7 @@ def _top(points: tuple[int, ...], sides: Iterable[int]) -> int | None:
 def _replace(state: HandState, **changes: object) -> HandState:
     fields = {name: getattr(state, name) for name in _FIELDS}
     fields.update(changes)
-    return HandState(**fields)  # type: ignore[arg-type]
+    return HandState(**fields)
 
 
 _FIELDS = tuple(HandState.__dataclass_fields__)

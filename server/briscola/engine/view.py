@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import ErrorCode, RuleError
 from .match import MatchState
-from .rules import swap_refusal, hand_result
+from .rules import hand_result, swap_refusal
 from .state import HandState, TrickRecord
 
 SPECTATOR = None
@@ -70,8 +71,13 @@ class MatchView:
 
 
 def view(state: HandState, viewer: int | None) -> HandView:
-    """Project a hand for ``viewer``: a seat index, or ``None`` for a spectator."""
+    """Project a hand for ``viewer``: a seat index, or ``None`` for a spectator.
+
+    :raises RuleError: ``invalid_seat`` if ``viewer`` is neither a seat nor ``None``.
+    """
     n = state.rules.players
+    if viewer is not None and not 0 <= viewer < n:
+        raise RuleError(ErrorCode.INVALID_SEAT, f"there is no seat {viewer} at a table of {n}")
     turn = state.turn
     own = state.hands[viewer] if viewer is not None else ()
     public = state.public

@@ -1,0 +1,185 @@
+"""Engine benchmark: random four-player hands (swap of the 7 on) through the public API.
+
+Each hand gets its seed from a seeded ``random.Random`` (``randbytes(32)``) and a dealer from
+the same generator, and every action is chosen by it among ``legal_actions``; the hands are
+played with ``start_hand`` / ``legal_actions`` / ``apply``. A second run does the same and
+also projects ``view`` for the four seats and a spectator after the deal and after every
+action, as the server does to send ``state``. One process, so one core.
+
+    python bench/engine.py                 # 5 s per run; writes docs/BENCHMARKS.md
+    python bench/engine.py --hands 20000   # a fixed number of hands per run
+    python bench/engine.py --no-write      # print only
+
+The figures go into docs/BENCHMARKS.md between ``<!-- bench:engine -->`` and
+``<!-- /bench:engine -->``, with the command, the date and the Python version. The
+``digest`` line (hands, points and results of the play-only run) is the same for the same
+``--seed`` and ``--hands`` with any correct engine: it guards optimisations against changing
+what the engine does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import platform
+import random
+import shlex
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "server"))
+
+from briscola.engine import (  # noqa: E402
+    SPECTATOR,
+    HandRules,
+    HandState,
+    apply,
+    hand_result,
+    legal_actions,
+    start_hand,
+    view,
+)
+
+PLAYERS = 4
+RULES = HandRules(players=PLAYERS, swap_seven=True)
+VIEWERS = (0, 1, 2, 3, SPECTATOR)
+BEGIN = "<!-- bench:engine -->"
+END = "<!-- /bench:engine -->"
+DOC = ROOT / "docs" / "BENCHMARKS.md"
+TITLE = "# Benchmarks\n"
+
+
+@dataclass
+class Run:
+    hands: int
+    actions: int
+    views: int
+    seconds: float
+    digest: str
+
+    @property
+    def per_second(self) -> float:
+        return self.hands / self.seconds
+
+
+def play_hand(rng: random.Random, with_views: bool) -> tuple[HandState, int, int]:
+    """One random hand; returns the final state, the number of actions and of views."""
+    state = start_hand(RULES, rng.randrange(PLAYERS), rng.randbytes(32))
+    actions = views = 0
+    if with_views:
+        for viewer in VIEWERS:
+            view(state, viewer)
+        views += len(VIEWERS)
+    choice = rng.choice
+    turn = state.turn
+    while turn is not None:
+        state = apply(state, choice(legal_actions(state, turn)))
+        actions += 1
+        if with_views:
+            for viewer in VIEWERS:
+                view(state, viewer)
+            views += len(VIEWERS)
+        turn = state.turn
+    return state, actions, views
+
+
+def run(seed: int, hands: int | None, seconds: float, with_views: bool) -> Run:
+    """Play hands until ``hands`` are done (or, without a count, ``seconds`` have passed)."""
+    rng = random.Random(seed)
+    digest = hashlib.sha256()
+    done = actions = views = 0
+    clock: Callable[[], float] = time.perf_counter
+    start = clock()
+    deadline = start + seconds
+    while (done < hands) if hands is not None else (clock() < deadline):
+        state, n_actions, n_views = play_hand(rng, with_views)
+        result = hand_result(state)
+        if sum(result.points) != 120:
+            raise AssertionError(f"hand {done}: {result.points} is not 120 points")
+        digest.update(f"{state.commitment}{result.points}{result.result_code};".encode())
+        done += 1
+        actions += n_actions
+        views += n_views
+    elapsed = clock() - start
+    return Run(done, actions, views, elapsed, digest.hexdigest()[:16])
+
+
+def report(plain: Run, viewed: Run, command: str) -> str:
+    python = f"{platform.python_implementation()} {platform.python_version()}"
+    date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    rows = [
+        ("play only", plain),
+        ("play + 5 views after every action", viewed),
+    ]
+    lines = [
+        "## Engine",
+        "",
+        "Random four-player hands with the swap of the 7 on, played through the public API",
+        "(`start_hand`, `legal_actions`, `apply`; a seeded `random.Random` deals the seeds and",
+        "picks every action among the legal ones) on one core. The second row also projects",
+        "`view` for the four seats and a spectator after the deal and after every action.",
+        "",
+        f"- command: `{command}`",
+        f"- date: {date}",
+        f"- python: {python} on {platform.machine()} ({platform.system()})",
+        "",
+        "| run | hands | seconds | hands/s | actions/s | views/s |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for name, r in rows:
+        lines.append(
+            f"| {name} | {r.hands:,} | {r.seconds:.2f} | {r.per_second:,.0f} "
+            f"| {r.actions / r.seconds:,.0f} | {r.views / r.seconds:,.0f} |"
+        )
+    lines += ["", f"Digest of the play-only run: `{plain.digest}`."]
+    return "\n".join(lines) + "\n"
+
+
+def write_section(section: str, path: Path = DOC) -> None:
+    """Replace this benchmark's section of ``path`` (or add it), keeping everything else."""
+    block = f"{BEGIN}\n{section}{END}\n"
+    text = path.read_text(encoding="utf-8") if path.exists() else TITLE
+    if BEGIN in text and END in text:
+        head, rest = text.split(BEGIN, 1)
+        tail = rest.split(END, 1)[1].lstrip("\n")
+        text = head + block + ("\n" + tail if tail else "")
+    else:
+        text = text.rstrip("\n") + "\n\n" + block
+    path.write_text(text, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, help="hands per run (default: run for --seconds)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="seconds per run (5)")
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the random.Random")
+    parser.add_argument("--no-write", action="store_true", help=f"do not update {DOC.name}")
+    args = parser.parse_args(argv)
+    if args.hands is not None and args.hands < 1:
+        parser.error("--hands must be at least 1")
+
+    plain = run(args.seed, args.hands, args.seconds, with_views=False)
+    print(
+        f"play only:  {plain.hands:>8,} hands in {plain.seconds:6.2f} s  "
+        f"{plain.per_second:>10,.0f} hands/s  digest {plain.digest}"
+    )
+    viewed = run(args.seed, args.hands, args.seconds, with_views=True)
+    print(
+        f"with views: {viewed.hands:>8,} hands in {viewed.seconds:6.2f} s  "
+        f"{viewed.per_second:>10,.0f} hands/s  {viewed.views / viewed.seconds:,.0f} views/s"
+    )
+    if not args.no_write:
+        shown = sys.argv[1:] if argv is None else argv
+        command = shlex.join(["python", "bench/engine.py", *shown])
+        write_section(report(plain, viewed, command))
+        print(f"wrote {DOC.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
