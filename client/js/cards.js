@@ -71,14 +71,16 @@ const ITALIAN_SYMBOLS = {
     `<rect x="22" y="64" width="56" height="9" rx="4" fill="${GOLD}" stroke="#1f3f63" stroke-width="3"/>` +
     `<rect x="44" y="73" width="12" height="16" fill="#2c5d8f" stroke="#1f3f63" stroke-width="3"/>` +
     `<circle cx="50" cy="92" r="7" fill="${GOLD}" stroke="#1f3f63" stroke-width="3"/>`,
-  // Clubs (bastoni): a knobbly green-leafed cudgel, leaning.
+  // Clubs (bastoni): a knobbly wooden cudgel with two leaves, leaning.
   B:
-    `<g transform="rotate(18 50 50)">` +
-    `<path d="M45 97 L39 30 C37 10 63 10 61 30 L55 97 Z" fill="#b07436" stroke="#4f2a0b" stroke-width="4" stroke-linejoin="round"/>` +
-    `<circle cx="38" cy="44" r="6" fill="#8b5523" stroke="#4f2a0b" stroke-width="3"/>` +
-    `<circle cx="61" cy="60" r="6" fill="#8b5523" stroke="#4f2a0b" stroke-width="3"/>` +
-    `<circle cx="41" cy="76" r="5" fill="#8b5523" stroke="#4f2a0b" stroke-width="3"/>` +
-    `<ellipse cx="66" cy="20" rx="10" ry="5" transform="rotate(-35 66 20)" fill="#3f8f3a" stroke="#1f4f1c" stroke-width="2"/>` +
+    `<g transform="rotate(22 50 50)">` +
+    `<path d="M44 97 C42 80 37 60 32 40 C28 22 36 6 50 5 C64 6 72 22 68 40 C63 60 58 80 56 97 Z" fill="#b97a3a" stroke="#4f2a0b" stroke-width="4" stroke-linejoin="round"/>` +
+    `<path d="M47 88 C45 70 42 52 40 36" fill="none" stroke="#dca46a" stroke-width="4" stroke-linecap="round"/>` +
+    `<circle cx="31" cy="47" r="7" fill="#8b5523" stroke="#4f2a0b" stroke-width="3"/>` +
+    `<circle cx="66" cy="58" r="6" fill="#8b5523" stroke="#4f2a0b" stroke-width="3"/>` +
+    `<circle cx="41" cy="74" r="5" fill="#8b5523" stroke="#4f2a0b" stroke-width="3"/>` +
+    `<ellipse cx="27" cy="20" rx="12" ry="6" transform="rotate(35 27 20)" fill="#3f8f3a" stroke="#1f4f1c" stroke-width="2.5"/>` +
+    `<ellipse cx="74" cy="22" rx="12" ry="6" transform="rotate(-35 74 22)" fill="#3f8f3a" stroke="#1f4f1c" stroke-width="2.5"/>` +
     `</g>`,
 };
 
@@ -164,9 +166,9 @@ function figure(rank, suit, deck, ink) {
   }
   const face = rank === "N" && deck === "french" ? hat + head : head + hat;
   return (
-    `<rect x="18" y="22" width="64" height="106" rx="5" fill="#f7ecd4" stroke="${ink}" stroke-width="2"/>` +
-    `<g transform="translate(0 4)">${body}${face}</g>` +
-    place(suitSymbol(suit, deck), 50, 114, 22)
+    `<rect x="24" y="22" width="52" height="106" rx="5" fill="#f7ecd4" stroke="${ink}" stroke-width="2"/>` +
+    `<g transform="translate(10 14) scale(0.8)">${body}${face}</g>` +
+    place(suitSymbol(suit, deck), 50, 112, 20)
   );
 }
 
@@ -181,7 +183,7 @@ export function cardFace(code, { deck = "italian", lang = "en" } = {}) {
   const ink = INK[deck === "french" ? "french" : "italian"][suit];
   const symbol = suitSymbol(suit, deck);
   const label = rankLabel(rank, deck, lang);
-  const fontSize = label.length > 1 ? 15 : 19;
+  const fontSize = label.length > 1 ? 13 : 19;
   const corner =
     `<text x="10" y="21" font-size="${fontSize}" font-weight="700" fill="${ink}" ` +
     `font-family="Georgia, 'Times New Roman', serif">${label}</text>` +

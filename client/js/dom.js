@@ -59,3 +59,19 @@ export async function copyText(text, input) {
     return document.execCommand("copy");
   }
 }
+
+const ICONS = {
+  bot:
+    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><line x1="12" y1="2.5" x2="12" y2="6" stroke="currentColor" stroke-width="2"/>' +
+    '<circle cx="12" cy="2.5" r="1.6" fill="currentColor"/><rect x="4" y="6" width="16" height="13" rx="4" fill="currentColor"/>' +
+    '<circle cx="9" cy="12" r="2" fill="#fff"/><circle cx="15" cy="12" r="2" fill="#fff"/><rect x="8.5" y="15.5" width="7" height="1.6" rx="0.8" fill="#fff"/>' +
+    '<rect x="1.5" y="10" width="2.5" height="5" rx="1" fill="currentColor"/><rect x="20" y="10" width="2.5" height="5" rx="1" fill="currentColor"/></svg>',
+  eye:
+    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M1 12 C5 5 19 5 23 12 C19 19 5 19 1 12 Z" fill="none" stroke="currentColor" stroke-width="2"/>' +
+    '<circle cx="12" cy="12" r="3.5" fill="currentColor"/></svg>',
+};
+
+/** A small inline icon (drawn here, no emoji fonts needed). */
+export function icon(name, cls = "icon") {
+  return h("span", { class: `${cls} icon-${name}`, html: ICONS[name] });
+}

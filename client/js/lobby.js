@@ -1,6 +1,6 @@
 // The lobby: the live list of public tables and the form that creates a table.
 
-import { fill, h } from "./dom.js";
+import { fill, h, icon } from "./dom.js";
 import { t } from "./i18n.js";
 import { rulesChips } from "./render.js";
 import { seatsOfSide } from "./state.js";
@@ -46,7 +46,8 @@ function seatList(room) {
           return h(
             "span",
             { class: `lt-seat side-${info.side}${info.kind ? "" : " free"}${info.kind === "bot" ? " bot" : ""}` },
-            `${info.kind === "bot" ? "🤖 " : ""}${seatName(info)}`,
+            info.kind === "bot" ? icon("bot") : null,
+            seatName(info),
           );
         }),
       ),
@@ -100,7 +101,7 @@ export function mountLobby(root, ctx) {
           h(
             "div",
             { class: "lt-foot" },
-            h("span", { class: "lt-count", "data-testid": "spectator-count" }, `👁 ${t("lobby.spectators", { n: room.spectators })}`),
+            h("span", { class: "lt-count", "data-testid": "spectator-count" }, icon("eye"), t("lobby.spectators", { n: room.spectators })),
             h("span", { class: "lt-count" }, open ? t("lobby.free", { n: room.free_seats }) : t("lobby.full")),
             h("span", { class: "lt-buttons" },
               h("button", { type: "button", class: "btn btn-primary btn-small", "data-testid": "sit-button", disabled: !open, onclick: () => act.openTable(room.id, "join") }, t("lobby.sit")),

@@ -3,7 +3,7 @@
 // Only what the server sent is drawn: card backs never carry a card code.
 
 import { cardFace, isCard, suitIcon } from "./cards.js";
-import { copyText, fill, h, toast } from "./dom.js";
+import { copyText, fill, h, icon, toast } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
 import {
   clockLeft,
@@ -101,8 +101,11 @@ export function mountTable(root, ctx) {
   );
   const chat = h("section", { class: "chat", "data-testid": "chat" }, h("h2", {}, t("chat.title")), chatLog, chatNote, chatForm);
   const actions = h("div", { class: "table-actions" });
-  const side = h("aside", { class: "side" }, board, chat, actions);
-  const main = h("div", { class: "table-main" }, h("div", { class: "felt-wrap" }, felt), side);
+  const sideShare = h("div", { class: "side-share" });
+  const side = h("aside", { class: "side" }, board, chat, sideShare, actions);
+  // The summary lies on the felt, so the chat beside it stays in reach between hands.
+  const summaryHost = h("div", { class: "summary-host" });
+  const main = h("div", { class: "table-main" }, h("div", { class: "felt-wrap" }, felt, summaryHost), side);
   const overlay = h("div", { class: "overlay-host" });
   const page = h("section", { class: "table-page" }, head, main, overlay);
   fill(root, page);
@@ -123,9 +126,10 @@ export function mountTable(root, ctx) {
       return;
     }
     main.hidden = false;
+    fill(overlay);
     if (!state) {
       fill(felt, h("p", { class: "felt-message" }, t("picker.loading")));
-      fill(overlay);
+      fill(summaryHost);
       return;
     }
     const focused = felt.contains(document.activeElement) && document.activeElement.dataset.testid === "card";
@@ -156,8 +160,11 @@ export function mountTable(root, ctx) {
         s.joined ? t(status.key, status.params) : t(`room.status.${room.status}`),
       ),
     ];
-    if (room.status === "waiting" || s.created === room.id) parts.push(shareBox(room.id));
+    // The link to share: up front while seats are being filled, beside the chat after.
+    const waiting = room.status === "waiting" || !s.joined;
+    if (waiting) parts.push(shareBox(room.id));
     fill(head, parts);
+    fill(sideShare, waiting ? null : shareBox(room.id));
   }
 
   function shareBox(roomId) {
@@ -324,7 +331,7 @@ export function mountTable(root, ctx) {
       }
     }
     const name = info.kind ? info.name || t("seat.n", { n: seat }) : t("seat.free");
-    const initial = info.kind === "bot" ? "🤖" : info.kind ? name.trim().charAt(0).toUpperCase() : "·";
+    const initial = info.kind === "bot" ? icon("bot") : info.kind ? name.trim().charAt(0).toUpperCase() : "·";
     const parts = [
       h("div", { class: "avatar", "aria-hidden": "true" }, initial),
       h("div", { class: "plate-text" }, h("div", { class: "plate-name", "data-testid": `name-${seat}` }, name), h("div", { class: "badges" }, badges)),
@@ -691,7 +698,7 @@ export function mountTable(root, ctx) {
     const state = s.state;
     const sum = handSummary(state);
     if (!sum) {
-      fill(overlay);
+      fill(summaryHost);
       return;
     }
     const room = state.room;
@@ -762,7 +769,7 @@ export function mountTable(root, ctx) {
     body.push(
       h(
         "details",
-        { class: "fairplay" },
+        { class: "fairplay", open: true },
         h("summary", {}, t("summary.record")),
         h("dl", {}, h("dt", {}, t("summary.seed")), h("dd", { "data-testid": "summary-seed" }, sum.seed || "–"), h("dt", {}, t("summary.commitment")), h("dd", { "data-testid": "summary-commitment" }, sum.commitment || "–")),
         sum.handId
@@ -771,7 +778,7 @@ export function mountTable(root, ctx) {
       ),
       h("button", { type: "button", class: "btn btn-ghost", "data-testid": "summary-close", onclick: () => act.showSummary(false) }, t("summary.close")),
     );
-    fill(overlay, h("div", { class: "overlay" }, h("div", { class: "dialog summary", "data-testid": "summary", role: "dialog", "aria-modal": "false" }, body)));
+    fill(summaryHost, h("div", { class: "overlay" }, h("div", { class: "dialog summary", "data-testid": "summary", role: "dialog", "aria-modal": "false" }, body)));
   }
 
   // ---- Clocks and keys ---------------------------------------------------------------
