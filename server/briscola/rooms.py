@@ -35,6 +35,7 @@ from .protocol import (
     command_type,
     encode,
 )
+from .store import WriteResult
 from .table import Audience, Table
 from .transport import CLOSE_INTERNAL, CLOSE_REPLACED, Connection
 
@@ -161,7 +162,9 @@ class Room:
         if events or finished or table.snapshot_due:
             snapshot = table.snapshot() if table.snapshot_due else None
             table.snapshot_due = False
-            await self.manager.store.write(table.id, events, snapshot, finished)
+            result = await self.manager.store.write(table.id, events, snapshot, finished)
+            if result is WriteResult.GAP:  # Redis lost writes (an outage): catch up first
+                await self.manager.store.write(table.id, [], table.snapshot(), [])
         replies, self._replies = self._replies, []
         for conn, data in replies:
             conn.send(data)

@@ -1,8 +1,8 @@
 """Where tables and finished hands are kept: in memory only, or mirrored to Redis.
 
-Key layout in Redis (see docs/ARCHITECTURE.md):
+Key layout in Redis (docs/ARCHITECTURE.md, "The Redis mirror"):
 
-``briscola:rooms``                 set of live room ids
+``briscola:rooms``                 set of live room ids (a room joins with its first snapshot)
 ``briscola:room:{id}``             hash: ``version``, ``snapshot_version``, ``snapshot`` (JSON)
 ``briscola:room:{id}:events``      list of ``[version, event]`` JSON since the snapshot
 ``briscola:hand:{hand_id}``        a finished hand's record (JSON), expires after the TTL
@@ -14,7 +14,6 @@ out-of-order write can never overwrite a newer state.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -24,7 +23,7 @@ from typing import Any, Protocol
 
 import msgspec
 import redis.asyncio as aioredis
-from redis.exceptions import RedisError
+from redis.exceptions import BusyLoadingError, RedisError
 
 from .events import AnyEvent, Event
 from .metrics import Metrics
@@ -37,14 +36,25 @@ _ROOM = "briscola:room:{}"
 _EVENTS = "briscola:room:{}:events"
 _HAND = "briscola:hand:{}"
 
+#: Finished hands' records kept in this process too, to serve them while Redis is down.
 RECENT_RECORDS = 10_000
+#: With nothing to write, the flusher pings Redis this often, so that an outage shows in
+#: ``/healthz`` even at idle tables.
+HEARTBEAT = 1.0
+#: A room that has appended this many events since its last snapshot is asked for a new
+#: one, which replaces them: the events list, and the work of a restore, stay short.
+COMPACT_AFTER = 256
+#: At shutdown, how long the flusher may take to send what is queued.
+CLOSE_TIMEOUT = 5.0
+#: Rooms loaded per round trip at start-up.
+LOAD_CHUNK = 250
 
 _encoder = msgspec.json.Encoder()
 _snapshot_decoder = msgspec.json.Decoder(TableSnapshot)
 _event_decoder = msgspec.json.Decoder(tuple[int, AnyEvent])
 
-#: Append events [first..last]: refused as stale if Redis already has ``last``, as a gap
-#: if it lacks ``first - 1`` (the mirror then writes a fresh snapshot).
+#: Append events [first..last]: refused as stale (0) if Redis already has ``last``, as a
+#: gap (-1) if it lacks ``first - 1`` (the room then writes a full snapshot instead).
 APPEND = """
 local cur = tonumber(redis.call('HGET', KEYS[1], 'version') or '-1')
 local first = tonumber(ARGV[1])
@@ -56,7 +66,8 @@ redis.call('HSET', KEYS[1], 'version', last)
 return 1
 """
 
-#: Replace the snapshot with one at ``version`` unless Redis holds a newer state.
+#: Replace the snapshot with one at ``version`` (and drop the events it covers) unless
+#: Redis holds a newer state (0).
 SNAPSHOT = """
 local cur = tonumber(redis.call('HGET', KEYS[1], 'version') or '-1')
 local v = tonumber(ARGV[1])
@@ -75,10 +86,19 @@ class MirrorStatus(StrEnum):
 
 
 class WriteResult(StrEnum):
+    """What became of one room's write."""
+
+    #: Stored (or, without a mirror, kept in memory).
     ACCEPTED = "accepted"
+    #: Refused: Redis holds this version or a newer one.
     STALE = "stale"
+    #: Refused: Redis lacks the versions before these events; write a snapshot.
     GAP = "gap"
+    #: Not stored: the mirror is degraded and the room plays on from memory.
     LOST = "lost"
+
+
+_SCRIPT_RESULT = {1: WriteResult.ACCEPTED, 0: WriteResult.STALE, -1: WriteResult.GAP}
 
 
 @dataclass
@@ -101,7 +121,7 @@ class Store(Protocol):
         events: list[tuple[int, Event]],
         snapshot: TableSnapshot | None,
         finished: list[FinishedHand],
-    ) -> None: ...
+    ) -> WriteResult: ...
     async def load_rooms(self) -> list[StoredRoom]: ...
     async def get_record(self, hand_id: str) -> bytes | None: ...
 
@@ -126,9 +146,10 @@ class MemoryStore:
         events: list[tuple[int, Event]],
         snapshot: TableSnapshot | None,
         finished: list[FinishedHand],
-    ) -> None:
+    ) -> WriteResult:
         for hand in finished:
             self.records[hand.hand_id] = _encoder.encode(hand.record)
+        return WriteResult.ACCEPTED
 
     async def load_rooms(self) -> list[StoredRoom]:
         return []
@@ -143,7 +164,11 @@ class _Write:
     events: list[tuple[int, Event]]
     snapshot: TableSnapshot | None
     finished: list[FinishedHand]
-    done: asyncio.Future[None] = field(repr=False)
+    done: asyncio.Future[WriteResult] = field(repr=False)
+
+    def resolve(self, result: WriteResult) -> None:
+        if not self.done.done():
+            self.done.set_result(result)
 
 
 def _append_args(events: list[tuple[int, Event]]) -> list[bytes | int]:
@@ -157,8 +182,13 @@ def _snapshot_args(snapshot: TableSnapshot) -> list[bytes | int | str]:
 class RedisStore:
     """The Redis mirror: every room's writes are queued, and one flusher task sends them in
     pipelines (one round trip for many rooms). A room awaits its write before it tells
-    anyone of the move (write-ahead). If Redis stops answering, writes are dropped and the
-    rooms play on from memory; when it answers again each such room writes a full snapshot.
+    anyone of the move (write-ahead).
+
+    If Redis stops answering, the queued writes are dropped and answered ``LOST``: the rooms
+    play on from memory, and ``status`` is ``DEGRADED``. When Redis answers again, every
+    room that lost writes (every room, if Redis itself restarted and may have lost its last
+    writes) is asked through ``resync`` for a full snapshot; :meth:`wait_synced` returns
+    once they are all in.
     """
 
     def __init__(self, url: str, metrics: Metrics, *, record_ttl: int, batch: int = 256) -> None:
@@ -172,29 +202,81 @@ class RedisStore:
         self.status = MirrorStatus.OK
         self._pending: list[_Write] = []
         self._wake = asyncio.Event()
+        self._changed = asyncio.Event()
+        self._known: set[str] = set()
         self._lost: set[str] = set()
+        self._behind: set[str] = set()
+        self._appended: dict[str, int] = {}
         self._unsent: list[FinishedHand] = []
+        self._records_due = False
         self._recent: dict[str, dict[str, Any]] = {}
         self._resync: Callable[[set[str]], None] = lambda rooms: None
+        self._server_id: str | None = None
+        self._delay = 0.05
         self._task: asyncio.Task[None] | None = None
+        self._closing = False
         self._append = self.redis.register_script(APPEND)
         self._snapshot = self.redis.register_script(SNAPSHOT)
 
+    # ------------------------------------------------------------------ life
+
     async def start(self, resync: Callable[[set[str]], None]) -> None:
+        """Check that Redis answers, then start the flusher.
+
+        Raises:
+            redis.exceptions.RedisError: Redis does not answer. The server does not start
+                without its mirror rather than start empty and forget every table.
+        """
         self._resync = resync
+        self._server_id = await self._identify()
         self._task = asyncio.create_task(self._flush_loop(), name="redis mirror")
 
     async def close(self) -> None:
+        """Send what is queued (if Redis answers, within :data:`CLOSE_TIMEOUT`), then stop.
+        Idempotent."""
+        if self._closing:
+            return
+        self._closing = True
         if self._task is not None:
+            if self.status is MirrorStatus.DEGRADED:
+                self._task.cancel()
             self._wake.set()
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            try:
+                await asyncio.wait_for(self._task, CLOSE_TIMEOUT)
+            except (TimeoutError, asyncio.CancelledError):
+                current = asyncio.current_task()
+                if current is not None and current.cancelling() > 0:
+                    raise
+                if self._pending:
+                    log.warning("redis mirror: %d writes unsent at shutdown", len(self._pending))
             self._task = None
-        if self._pending and self.status is MirrorStatus.OK:
-            with contextlib.suppress(RedisError, OSError):
-                await self._flush(self._pending)
+        for write in self._pending:
+            write.resolve(WriteResult.LOST)
         await self.redis.aclose()
+
+    async def wait_synced(self) -> None:
+        """Wait until Redis answers and holds every room's latest state that this process
+        has written (no room left to catch up). For tests and tools: no polling."""
+        while not self.synced:
+            await self._next_change()
+
+    async def wait_status(self, status: MirrorStatus) -> None:
+        """Wait until the mirror's status is ``status``. For tests and tools."""
+        while self.status is not status:
+            await self._next_change()
+
+    async def _next_change(self) -> None:
+        self._changed.clear()
+        await self._changed.wait()
+
+    @property
+    def synced(self) -> bool:
+        return self.status is MirrorStatus.OK and not self._behind and not self._records_due
+
+    def _notify(self) -> None:
+        self._changed.set()
+
+    # ---------------------------------------------------------------- writes
 
     async def write(
         self,
@@ -202,69 +284,114 @@ class RedisStore:
         events: list[tuple[int, Event]],
         snapshot: TableSnapshot | None,
         finished: list[FinishedHand],
-    ) -> None:
+    ) -> WriteResult:
+        """Mirror one room's change and wait until Redis has it (or is found down).
+
+        Returns:
+            ``ACCEPTED``; ``GAP`` if Redis lacks the versions before ``events`` (the caller
+            then writes a full snapshot); ``STALE`` if Redis holds a newer state; ``LOST``
+            while the mirror is degraded.
+
+        Raises:
+            RuntimeError: after :meth:`close`.
+        """
+        if self._closing:
+            raise RuntimeError("mirror write after the store was closed")
+        self._known.add(room_id)
         self._recent.update((hand.hand_id, hand.record) for hand in finished)
         while len(self._recent) > RECENT_RECORDS:
             del self._recent[next(iter(self._recent))]
         if self.status is MirrorStatus.DEGRADED:
             self._lost.add(room_id)
             self._unsent.extend(finished)
-            return
+            return WriteResult.LOST
         write = _Write(
             room_id, events, snapshot, finished, asyncio.get_running_loop().create_future()
         )
         self._pending.append(write)
         self._wake.set()
-        await write.done
+        return await write.done
 
     async def _flush_loop(self) -> None:
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            while self._pending:
-                batch, self._pending = self._pending[: self.batch], self._pending[self.batch :]
+        while not (self._closing and not self._pending):
+            if not self._pending and not self._closing:
                 try:
-                    started = time.perf_counter()
+                    async with asyncio.timeout(HEARTBEAT):
+                        await self._wake.wait()
+                except TimeoutError:
+                    pass
+            self._wake.clear()
+            batch, self._pending = self._pending[: self.batch], self._pending[self.batch :]
+            try:
+                started = time.perf_counter()
+                if batch:
                     await self._flush(batch)
                     self.metrics.mirror_flush.observe(time.perf_counter() - started)
-                except (RedisError, OSError) as exc:
-                    self._degrade(exc, batch)
-                    await self._recover()
-                finally:
-                    for write in batch:
-                        if not write.done.done():
-                            write.done.set_result(None)
+                elif not self._closing:
+                    await self.redis.ping()
+                self._delay = 0.05
+            except (RedisError, OSError) as exc:
+                self._degrade(exc, batch)
+                if self._closing:
+                    return
+                await self._recover()
+            except Exception:  # a bug here must not leave every room waiting forever
+                log.exception("redis mirror: a flush failed; its rooms play on unmirrored")
+            finally:
+                for write in batch:
+                    write.resolve(WriteResult.LOST)
 
     async def _flush(self, batch: list[_Write]) -> None:
         pipe = self.redis.pipeline(transaction=False)
-        kinds: list[tuple[str, str]] = []
+        # For each write, which of the pipeline's results are its append and its snapshot.
+        slots: list[tuple[int | None, int | None]] = []
+        count = 0
         for write in batch:
             room, events_key = _ROOM.format(write.room_id), _EVENTS.format(write.room_id)
+            append = snapshot = None
             if write.events:
                 await self._append(
                     keys=[room, events_key], args=_append_args(write.events), client=pipe
                 )
-                kinds.append(("events", write.room_id))
+                append, count = count, count + 1
             if write.snapshot is not None:
                 await self._snapshot(
                     keys=[room, events_key, ROOMS],
                     args=_snapshot_args(write.snapshot),
                     client=pipe,
                 )
-                kinds.append(("snapshot", write.room_id))
+                snapshot, count = count, count + 1
             for hand in write.finished:
                 pipe.set(
                     _HAND.format(hand.hand_id), _encoder.encode(hand.record), ex=self.record_ttl
                 )
-                kinds.append(("record", write.room_id))
+                count += 1
+            slots.append((append, snapshot))
         results = await pipe.execute()
-        gaps = {
-            room
-            for (kind, room), result in zip(kinds, results, strict=True)
-            if kind == "events" and result == -1
-        }
-        if gaps:
-            self._resync(gaps)
+        compact: set[str] = set()
+        for write, (append, snapshot) in zip(batch, slots, strict=True):
+            result = WriteResult.ACCEPTED
+            if append is not None:
+                result = _SCRIPT_RESULT[results[append]]
+                if result is WriteResult.ACCEPTED:
+                    appended = self._appended.get(write.room_id, 0) + len(write.events)
+                    self._appended[write.room_id] = appended
+                    if appended >= COMPACT_AFTER:
+                        compact.add(write.room_id)
+            if snapshot is not None:
+                result = _SCRIPT_RESULT[results[snapshot]]
+                self._appended.pop(write.room_id, None)
+                self._behind.discard(write.room_id)
+            if result is WriteResult.STALE:
+                log.warning("room %s: Redis holds a newer state; write refused", write.room_id)
+            write.resolve(result)
+        if any(not write.room_id for write in batch):
+            self._records_due = False
+        if compact:
+            self._resync(compact)
+        self._notify()
+
+    # -------------------------------------------------------------- outages
 
     def _degrade(self, exc: BaseException, batch: list[_Write]) -> None:
         if self.status is not MirrorStatus.DEGRADED:
@@ -272,40 +399,62 @@ class RedisStore:
         self.status = MirrorStatus.DEGRADED
         self.metrics.mirror_degraded.set(1)
         for write in (*batch, *self._pending):
-            self._lost.add(write.room_id)
+            if write.room_id:
+                self._lost.add(write.room_id)
             self._unsent.extend(write.finished)
-        for write in self._pending:
-            write.done.set_result(None)
+            write.resolve(WriteResult.LOST)
         self._pending = []
+        self._records_due = False
+        self._notify()
 
     async def _recover(self) -> None:
-        """Wait until Redis answers again, then have every room that lost writes
-        write a full snapshot. Rooms are not blocked meanwhile: their writes are dropped."""
-        delay = 0.05
+        """Wait until Redis answers again, then have every room that may be behind write a
+        full snapshot. Rooms are not blocked meanwhile: their writes are dropped."""
         while True:
+            await asyncio.sleep(self._delay)
+            self._delay = min(self._delay * 2, 1.0)
             try:
-                await self.redis.ping()
+                server_id = await self._identify()
                 break
             except (RedisError, OSError):
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 1.0)
-        lost, self._lost = self._lost, set()
+                continue
+        behind, self._lost = self._lost, set()
+        if server_id != self._server_id:
+            # Redis restarted: it may have lost its last writes (appendfsync everysec).
+            behind |= self._known
+            self._server_id = server_id
+        self._behind |= behind
         unsent, self._unsent = self._unsent, []
         if unsent:
+            self._records_due = True
             self._pending.append(
                 _Write("", [], None, unsent, asyncio.get_running_loop().create_future())
             )
         self.status = MirrorStatus.OK
         self.metrics.mirror_degraded.set(0)
-        log.warning("redis mirror back: catching up %d rooms", len(lost))
-        self._resync(lost)
+        log.warning("redis mirror back: %d rooms catching up", len(self._behind))
+        self._notify()
+        self._resync(behind)
+
+    async def _identify(self) -> str:
+        """The Redis server's run id, which changes when it restarts.
+
+        Raises:
+            redis.exceptions.BusyLoadingError: Redis is still loading its data.
+        """
+        info = await self.redis.info("server", "persistence")
+        if info.get("loading"):
+            raise BusyLoadingError("Redis is loading its dataset")
+        return str(info.get("run_id", ""))
+
+    # ------------------------------------------------------ direct, for tools
 
     async def append(self, room_id: str, events: list[tuple[int, Event]]) -> WriteResult:
         """Append events directly (one round trip), for tools and tests."""
         result = await self._append(
             keys=[_ROOM.format(room_id), _EVENTS.format(room_id)], args=_append_args(events)
         )
-        return {1: WriteResult.ACCEPTED, 0: WriteResult.STALE}.get(result, WriteResult.GAP)
+        return _SCRIPT_RESULT[result]
 
     async def put_snapshot(self, snapshot: TableSnapshot) -> WriteResult:
         """Write a snapshot directly, for tools and tests."""
@@ -313,14 +462,17 @@ class RedisStore:
             keys=[_ROOM.format(snapshot.id), _EVENTS.format(snapshot.id), ROOMS],
             args=_snapshot_args(snapshot),
         )
-        return WriteResult.ACCEPTED if result == 1 else WriteResult.STALE
+        return _SCRIPT_RESULT[result]
+
+    # ------------------------------------------------------------------ reads
 
     async def load_rooms(self) -> list[StoredRoom]:
+        """Every live room's snapshot and later events, a chunk of rooms per round trip."""
         members = await self.redis.smembers(ROOMS)
         ids = sorted(m.decode() if isinstance(m, bytes) else m for m in members)
         rooms: list[StoredRoom] = []
-        for start in range(0, len(ids), 200):
-            chunk = ids[start : start + 200]
+        for start in range(0, len(ids), LOAD_CHUNK):
+            chunk = ids[start : start + LOAD_CHUNK]
             pipe = self.redis.pipeline(transaction=False)
             for room_id in chunk:
                 pipe.hget(_ROOM.format(room_id), "snapshot")

@@ -156,7 +156,8 @@ class ServerProcess:
         command = [sys.executable, "-m", "briscola.cli", "serve", "--port", str(self.port)]
         if self.redis_url:
             command += ["--redis-url", self.redis_url]
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.env}
+        path = os.pathsep.join(filter(None, [str(REPO / "server"), os.environ.get("PYTHONPATH")]))
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": path, **self.env}
         self.process = subprocess.Popen(
             command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
         )
