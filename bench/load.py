@@ -553,6 +553,19 @@ def _machine_cpu() -> tuple[float, float]:
     return (sum(fields[:8]) - idle - steal) / tick, steal / tick
 
 
+def wait_quiet(limit: float, threshold: float = 15.0) -> float:
+    """Wait up to ``limit`` seconds for the machine to be idle (under ``threshold`` % of a
+    core busy over a second); the busy % last seen."""
+    deadline = time.monotonic() + limit
+    while True:
+        before = _machine_cpu()[0]
+        time.sleep(1.0)
+        busy = 100 * (_machine_cpu()[0] - before)
+        if busy < threshold or time.monotonic() >= deadline:
+            return busy
+        print(f"waiting for a quiet machine: {busy:.0f} % of a core busy", flush=True)
+
+
 def _own_cpu() -> float:
     times = os.times()
     return times.user + times.system
@@ -676,6 +689,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--relay-bytes", type=int, default=300, help="padding of a relay move")
     parser.add_argument("--connect-concurrency", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--wait-quiet",
+        type=float,
+        default=0.0,
+        help="before each point wait up to this many seconds for other work to stop",
+    )
     parser.add_argument("--no-write", action="store_true", help="print, leave docs alone")
     args = parser.parse_args(argv)
     if args.tables is None:
@@ -693,6 +712,8 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     for tables in args.tables:
         for target in args.targets:
+            if args.wait_quiet:
+                wait_quiet(args.wait_quiet)
             run = Run(args, target, tables)
             result = uvloop.run(run.measure())
             results.append(result)
