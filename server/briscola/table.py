@@ -695,6 +695,8 @@ class Table:
         for s in table.seats:
             if s.human and s.connected:
                 table.disconnect(s.index, now)
+            elif s.human:  # already gone: the grace period runs again from the restart
+                s.gone_since = now
         return table
 
 
