@@ -229,6 +229,7 @@ class RedisStore:
         """
         self._resync = resync
         self._server_id = await self._identify()
+        await self._load_scripts()
         self._task = asyncio.create_task(self._flush_loop(), name="redis mirror")
 
     async def close(self) -> None:
@@ -252,7 +253,7 @@ class RedisStore:
             self._task = None
         for write in self._pending:
             write.resolve(WriteResult.LOST)
-        await self.redis.aclose()
+        await self.redis.aclose(close_connection_pool=True)
 
     async def wait_synced(self) -> None:
         """Wait until Redis answers and holds every room's latest state that this process
@@ -342,32 +343,27 @@ class RedisStore:
                     write.resolve(WriteResult.LOST)
 
     async def _flush(self, batch: list[_Write]) -> None:
-        pipe = self.redis.pipeline(transaction=False)
         # For each write, which of the pipeline's results are its append and its snapshot.
         slots: list[tuple[int | None, int | None]] = []
         count = 0
-        for write in batch:
-            room, events_key = _ROOM.format(write.room_id), _EVENTS.format(write.room_id)
-            append = snapshot = None
-            if write.events:
-                await self._append(
-                    keys=[room, events_key], args=_append_args(write.events), client=pipe
-                )
-                append, count = count, count + 1
-            if write.snapshot is not None:
-                await self._snapshot(
-                    keys=[room, events_key, ROOMS],
-                    args=_snapshot_args(write.snapshot),
-                    client=pipe,
-                )
-                snapshot, count = count, count + 1
-            for hand in write.finished:
-                pipe.set(
-                    _HAND.format(hand.hand_id), _encoder.encode(hand.record), ex=self.record_ttl
-                )
-                count += 1
-            slots.append((append, snapshot))
-        results = await pipe.execute()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for write in batch:
+                room, events_key = _ROOM.format(write.room_id), _EVENTS.format(write.room_id)
+                append = snapshot = None
+                if write.events:
+                    events = _append_args(write.events)
+                    pipe.evalsha(self._append.sha, 2, room, events_key, *events)
+                    append, count = count, count + 1
+                if write.snapshot is not None:
+                    state = _snapshot_args(write.snapshot)
+                    pipe.evalsha(self._snapshot.sha, 3, room, events_key, ROOMS, *state)
+                    snapshot, count = count, count + 1
+                for hand in write.finished:
+                    record = _encoder.encode(hand.record)
+                    pipe.set(_HAND.format(hand.hand_id), record, ex=self.record_ttl)
+                    count += 1
+                slots.append((append, snapshot))
+            results = await pipe.execute()
         compact: set[str] = set()
         for write, (append, snapshot) in zip(batch, slots, strict=True):
             result = WriteResult.ACCEPTED
@@ -415,6 +411,7 @@ class RedisStore:
             self._delay = min(self._delay * 2, 1.0)
             try:
                 server_id = await self._identify()
+                await self._load_scripts()
                 break
             except (RedisError, OSError):
                 continue
@@ -435,6 +432,12 @@ class RedisStore:
         log.warning("redis mirror back: %d rooms catching up", len(self._behind))
         self._notify()
         self._resync(behind)
+
+    async def _load_scripts(self) -> None:
+        """Load the Lua scripts, so that a pipeline can call them by hash (EVALSHA) in the
+        same round trip. A Redis that loses them fails the flush, and this runs again."""
+        for script in (self._append, self._snapshot):
+            script.sha = await self.redis.script_load(script.script)
 
     async def _identify(self) -> str:
         """The Redis server's run id, which changes when it restarts.

@@ -14,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,6 +44,7 @@ class RedisServer:
         self.port = free_port()
         self.dir = tempfile.mkdtemp(prefix="briscola-redis-")
         self.process: subprocess.Popen[bytes] | None = None
+        self._drainer: threading.Thread | None = None
 
     @property
     def url(self) -> str:
@@ -75,17 +76,29 @@ class RedisServer:
                 break
         else:
             raise RuntimeError("redis-server exited before it was ready")
-        threading.Thread(target=self.process.stdout.read, daemon=True).start()
+        self._drainer = threading.Thread(target=self.process.stdout.read, daemon=True)
+        self._drainer.start()
 
     def kill(self) -> None:
         if self.process is not None:
             self.process.kill()
-            self.process.wait()
+            _reap(self.process, self._drainer)
             self.process = None
 
     def restart(self) -> None:
+        """Kill and start again on the same port and data directory: the server comes back
+        with what its append-only file holds."""
         self.kill()
         self.start()
+
+    def freeze(self) -> None:
+        """Stop the server (SIGSTOP): it accepts bytes but answers nothing until :meth:`thaw`."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)
 
     def client(self) -> redis.Redis:
         return redis.Redis.from_url(self.url)
@@ -143,6 +156,7 @@ class ServerProcess:
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     log: list[str] = field(default_factory=list)
+    _drainer: threading.Thread | None = None
 
     @property
     def url(self) -> str:
@@ -165,12 +179,13 @@ class ServerProcess:
         for raw in self.process.stdout:
             line = raw.decode(errors="replace")
             self.log.append(line)
-            if "Application startup complete" in line:
+            if "Uvicorn running on" in line:  # startup is complete and the port is bound
                 break
         else:
             raise RuntimeError("briscola serve exited before startup:\n" + "".join(self.log))
         stdout = self.process.stdout
-        threading.Thread(target=self._drain, args=(stdout,), daemon=True).start()
+        self._drainer = threading.Thread(target=self._drain, args=(stdout,), daemon=True)
+        self._drainer.start()
 
     def _drain(self, stdout: object) -> None:
         for raw in stdout:  # type: ignore[attr-defined]
@@ -179,10 +194,24 @@ class ServerProcess:
     def kill(self, sig: int = signal.SIGKILL) -> int:
         assert self.process is not None
         self.process.send_signal(sig)
-        code = self.process.wait(timeout=30)
+        code = _reap(self.process, self._drainer)
         self.process = None
         return code
 
     def stop(self) -> None:
         if self.process is not None:
             self.kill(signal.SIGTERM)
+
+
+def _reap(process: subprocess.Popen[bytes], drainer: threading.Thread | None) -> int:
+    """Wait for a process to end, and for the thread reading its output to see the end."""
+    code = process.wait(timeout=30)
+    if drainer is not None:
+        drainer.join(timeout=10)
+    if process.stdout is not None:
+        process.stdout.close()
+    return code
+
+
+#: A fixture's function that starts one more ``briscola serve`` process (tests/mirror).
+Spawn = Callable[[], Awaitable[ServerProcess]]

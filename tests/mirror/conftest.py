@@ -1,0 +1,29 @@
+"""Fixtures of the mirror tests: ``briscola serve`` processes on the suite's Redis."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from support.servers import RedisServer, ServerProcess, Spawn
+
+#: Bots move at once; between hands a table waits for ready (no deal on a timer).
+PROCESS_ENV = {"BRISCOLA_BOT_DELAY": "0", "BRISCOLA_PAUSE": "600"}
+
+
+@pytest.fixture
+async def spawn(redis_server: RedisServer) -> AsyncIterator[Spawn]:
+    """Start ``briscola serve --redis-url`` processes on free ports; all stopped at the end."""
+    started: list[ServerProcess] = []
+
+    async def start() -> ServerProcess:
+        process = ServerProcess(redis_server.url, env=dict(PROCESS_ENV))
+        started.append(process)
+        await asyncio.to_thread(process.start)
+        return process
+
+    yield start
+    for process in started:
+        await asyncio.to_thread(process.stop)
