@@ -108,21 +108,26 @@ async def test_no_move_is_told_before_redis_has_it(
         await driver.close()
 
 
-async def test_an_idle_mirror_notices_an_outage(
+async def test_an_idle_mirror_notices_an_outage_and_refills_a_redis_that_lost_its_data(
     redis_server: RedisServer, make_server: MakeServer
 ) -> None:
-    """With nothing to write, the heartbeat still finds Redis gone (/healthz degraded), and
-    back again (/healthz ok)."""
+    """With nothing to write, the heartbeat still finds Redis gone (/healthz degraded); when
+    it comes back empty (a new server, its data lost) every table is written again."""
     async with make_server(redis_url=redis_server.url) as server:
         store = store_of(server)
+        room = (await create_room(server.url, players=4))["id"]
+        driver = await Driver.seat(server.ws_url, room, 4, seed=1)
+        await driver.move()
         redis_server.kill()
         async with asyncio.timeout(TIMEOUT):
             await store.wait_status(MirrorStatus.DEGRADED)
         assert (await health(server))["mirror"] == "degraded"
-        await asyncio.to_thread(redis_server.restart)
+        await asyncio.to_thread(redis_server.restart, wipe=True)
         async with asyncio.timeout(TIMEOUT):
             await store.wait_synced()
         assert (await health(server))["status"] == "ok"
+        await assert_mirrored(server, room)
+        await driver.close()
 
 
 async def test_a_room_rewrites_what_redis_lost_before_telling_anyone(

@@ -85,10 +85,13 @@ class RedisServer:
             _reap(self.process, self._drainer)
             self.process = None
 
-    def restart(self) -> None:
+    def restart(self, *, wipe: bool = False) -> None:
         """Kill and start again on the same port and data directory: the server comes back
-        with what its append-only file holds."""
+        with what its append-only file holds (``wipe``: with nothing, as if it lost it)."""
         self.kill()
+        if wipe:
+            shutil.rmtree(self.dir)
+            os.mkdir(self.dir)
         self.start()
 
     def freeze(self) -> None:
