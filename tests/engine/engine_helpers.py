@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgspec
-from briscola_oracle import TRICKS, Table
+from briscola_oracle import TRICKS, Table, commitment
 
 from briscola.engine import (
     SPECTATOR,
@@ -89,6 +89,19 @@ def check_views(state: HandState, table: Table) -> None:
             expected = table.public & set(table.hands[seat])
             assert set(seen.public[seat]) == expected, (viewer, seat)
         assert seen.hand_sizes == tuple(len(table.hands[seat]) for seat in range(n))
+        assert (seen.seat, seen.players, seen.dealer) == (viewer, n, table.dealer)
+        assert (seen.commitment, seen.trump) == (commitment(state.seed), table.trump)
+        assert seen.stock == len(table.stock) + (table.face_up is not None)
+        assert seen.taken == tuple(len(pile) for pile in table.won)
+        assert seen.tricks_played == len(table.tricks) and seen.resigned == table.resigned
+        last = table.tricks[-1] if table.tricks else None
+        assert (seen.last_trick is None) == (last is None)
+        if seen.last_trick is not None and last is not None:
+            expected_last = (last[0], tuple(last[1]), last[2])
+            assert (seen.last_trick.leader, seen.last_trick.cards, seen.last_trick.winner) == (
+                expected_last
+            )
+        assert (seen.trick.leader, seen.trick.winner) == (table.leader, None)
         assert seen.face_up == table.face_up
         assert seen.trick.cards == tuple(table.trick)
         assert seen.turn == table.to_play

@@ -149,10 +149,29 @@ def beats(challenger: Card, holder: Card, trump: Suit) -> bool:
     return challenger.suit is trump
 
 
+def _trick_keys(trump: Suit, led: Suit) -> tuple[int, ...]:
+    """Per card index, what a trick is won by: a trump beats the suit led, which beats the
+    rest (which never wins); within a suit the stronger card wins."""
+    return tuple(
+        card.strength + (20 if card.suit is trump else 10 if card.suit is led else -100)
+        for card in Card._ALL
+    )
+
+
+#: ``TRICK_KEYS[4 * trump + led][card.index]``: the highest key in a trick takes it.
+TRICK_KEYS: Final = tuple(_trick_keys(trump, led) for trump in Suit for led in Suit)
+
+
 def trick_winner_offset(cards: tuple[Card, ...], trump: Suit) -> int:
-    """Position (0 = leader) of the card that takes a complete trick."""
-    best = 0
-    for position in range(1, len(cards)):
-        if beats(cards[position], cards[best], trump):
-            best = position
-    return best
+    """Position (0 = leader) of the card that takes a complete trick.
+
+    >>> trick_winner_offset(tuple(map(Card.from_code, ["KD", "AD", "2B", "3D"])), Suit.COINS)
+    1
+    >>> trick_winner_offset(tuple(map(Card.from_code, ["KD", "AD", "2B", "3D"])), Suit.CLUBS)
+    2
+    """
+    if not cards:
+        return 0
+    keys = TRICK_KEYS[4 * trump + cards[0].suit]
+    ranked = [keys[card.index] for card in cards]
+    return ranked.index(max(ranked))

@@ -7,6 +7,7 @@ Pure functions of their arguments; the caller supplies the seed (the shell draws
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterator
 
 from .cards import DECK, TWO_OF_COINS, Card
@@ -52,16 +53,41 @@ def unbiased_below(stream: Iterator[int], m: int) -> int:
 
 def initial_deck(players: int) -> list[Card]:
     """The canonical deck for ``players`` (the 2 of coins left out with three)."""
-    if players == 3:
-        return [card for card in DECK if card is not TWO_OF_COINS]
-    return list(DECK)
+    return list(_DECK_3 if players == 3 else DECK)
+
+
+_DECK_3 = tuple(card for card in DECK if card is not TWO_OF_COINS)
+_BLOCK = struct.Struct(">4Q").unpack
+#: ``k`` as 8 bytes big-endian, for the blocks one deal needs (10 of them, 39 integers).
+_K = tuple(k.to_bytes(8, "big") for k in range(10))
+#: Per deck size: (i, i + 1, limit) for the Fisher-Yates steps, i from the top down.
+_STEPS = {
+    size: tuple((i, i + 1, _U64 - _U64 % (i + 1)) for i in range(size - 1, 0, -1))
+    for size in (len(_DECK_3), len(DECK))
+}
 
 
 def shuffled_deck(seed: bytes, players: int) -> tuple[Card, ...]:
-    """The deck shuffled from ``seed``, top (position 0) first."""
-    deck = initial_deck(players)
-    stream = random_stream(seed)
-    for i in range(len(deck) - 1, 0, -1):
-        j = unbiased_below(stream, i + 1)
+    """The deck shuffled from ``seed``, top (position 0) first.
+
+    The same stream and the same steps as :func:`random_stream` and :func:`unbiased_below`,
+    computed in one go: the first ten blocks give the 40 integers a shuffle needs unless
+    rejection sampling refuses one (a chance below 2^-58 a deal), when the stream goes on.
+    """
+    deck = list(_DECK_3 if players == 3 else DECK)
+    sha256 = hashlib.sha256
+    numbers: list[int] = []
+    for k in _K:
+        numbers += _BLOCK(sha256(seed + k).digest())
+    taken = 0
+    for i, m, limit in _STEPS[len(deck)]:
+        u = numbers[taken]
+        taken += 1
+        while u >= limit:
+            if taken == len(numbers):
+                numbers += _BLOCK(sha256(seed + (len(numbers) // 4).to_bytes(8, "big")).digest())
+            u = numbers[taken]
+            taken += 1
+        j = u % m
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .actions import Action, ActionType, LoggedAction, PlayCard, Resign, SwapSeven
-from .cards import Card, Rank, trick_winner_offset
+from .cards import DECK, Card, Rank, Suit, trick_winner_offset
 from .deal import commitment, shuffled_deck
 from .errors import ErrorCode, RuleError
 from .state import (
@@ -23,12 +23,32 @@ from .state import (
     HandResult,
     HandRules,
     HandState,
-    TrickRecord,
+    advance,
+    build_trick,
     side_count,
     side_of,
+    total_tricks,
 )
 
 _SEVEN_STRENGTH = Rank.SEVEN.strength
+_SEATS = range(max(PLAYER_COUNTS))
+#: Every action value the engine hands out or logs, made once: ``_PLAYS[seat][card.index]``.
+_PLAYS = tuple(tuple(PlayCard(seat, card) for card in DECK) for seat in _SEATS)
+_SWAPS = tuple(SwapSeven(seat) for seat in _SEATS)
+_PLAYED = tuple(
+    tuple(LoggedAction(seat, ActionType.PLAY, card) for card in DECK) for seat in _SEATS
+)
+_RESIGNED = tuple(LoggedAction(seat, ActionType.RESIGN) for seat in _SEATS)
+_SEVENS = tuple(Card.of(Rank.SEVEN, suit) for suit in Suit)
+#: Per player count: the side of each seat, and how many tricks make a hand.
+_SIDE = {n: tuple(side_of(seat, n) for seat in range(n)) for n in PLAYER_COUNTS}
+_TRICKS = {n: total_tricks(n) for n in PLAYER_COUNTS}
+#: Per player count and trick winner: who draws, in order (the winner first).
+_DRAW_ORDER = {
+    n: tuple(tuple((w + k) % n for k in range(n)) for w in range(n)) for n in PLAYER_COUNTS
+}
+_NO_CAPTURES = {n: ((),) * side_count(n) for n in PLAYER_COUNTS}
+_EMPTY: frozenset[Card] = frozenset()
 
 
 def start_hand(rules: HandRules, dealer: int, seed: bytes) -> HandState:
@@ -42,24 +62,27 @@ def start_hand(rules: HandRules, dealer: int, seed: bytes) -> HandState:
     if not 0 <= dealer < n:
         raise ValueError(f"dealer {dealer} is not a seat of {n}")
     deck = shuffled_deck(seed, n)
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for position in range(3 * n):
-        hands[(dealer + 1 + position) % n].append(deck[position])
-    face_up = deck[3 * n]
+    dealt = 3 * n
+    first = (dealer + 1) % n
+    # One card at a time from the player after the dealer: that player's cards are at
+    # positions 0, n, 2n, the next player's at 1, n + 1, 2n + 1, and so on.
+    by_order = [deck[position:dealt:n] for position in range(n)]
+    hands = tuple(by_order[(seat - first) % n] for seat in range(n))
+    face_up = deck[dealt]
     return HandState(
-        rules=rules,
-        dealer=dealer,
-        seed=seed,
-        commitment=commitment(seed),
-        trump=face_up.suit,
-        hands=tuple(tuple(hand) for hand in hands),
-        stock=(*deck[3 * n + 1 :], face_up),
-        public=frozenset(),
-        leader=(dealer + 1) % n,
-        trick=(),
-        tricks=(),
-        captured=((),) * side_count(n),
-        log=(),
+        rules,
+        dealer,
+        seed,
+        commitment(seed),
+        face_up.suit,
+        hands,
+        (*deck[dealt + 1 :], face_up),
+        _EMPTY,
+        first,
+        (),
+        (),
+        _NO_CAPTURES[n],
+        (),
     )
 
 
@@ -72,18 +95,19 @@ def swap_refusal(state: HandState, seat: int) -> str | None:
     """Why ``seat`` may not swap the 7 now, in words; ``None`` when it may."""
     if not state.rules.swap_seven:
         return "this table does not play the swap of the 7"
-    if state.over:
+    if state._over:
         return "the hand is over"
     if not state.tricks:
         return "nobody has won a trick yet"
     if state.trick or state.leader != seat:
         return "only the player who has just won a trick may swap, before leading"
-    face_up = state.face_up
-    if face_up is None:
+    stock = state.stock
+    if not stock:
         return "the face-up trump card has been drawn"
+    face_up = stock[-1]
     if face_up.strength <= _SEVEN_STRENGTH:
         return f"the face-up card {face_up.code} does not rank above the 7"
-    if Card.of(Rank.SEVEN, state.trump) not in state.hands[seat]:
+    if _SEVENS[state.trump] not in state.hands[seat]:
         return "you do not hold the 7 of trumps"
     return None
 
@@ -93,11 +117,20 @@ def legal_actions(state: HandState, seat: int) -> list[PlayCard | SwapSeven]:
 
     Resigning is always allowed while the hand is on and is not listed.
     """
-    if state.turn != seat:
+    if state._turn != seat:
         return []
-    actions: list[PlayCard | SwapSeven] = [PlayCard(seat, card) for card in state.hands[seat]]
-    if state.rules.swap_seven and swap_refusal(state, seat) is None:
-        actions.append(SwapSeven(seat))
+    plays = _PLAYS[seat]
+    actions: list[PlayCard | SwapSeven] = [plays[card.index] for card in state.hands[seat]]
+    # The cheap half of swap_refusal first: only a trick's winner, before leading, with
+    # the face-up card still under the stock, can be allowed.
+    if (
+        state.rules.swap_seven
+        and state.tricks
+        and not state.trick
+        and state.stock
+        and swap_refusal(state, seat) is None
+    ):
+        actions.append(_SWAPS[seat])
     return actions
 
 
@@ -110,73 +143,115 @@ def apply(state: HandState, action: Action) -> HandState:
     seat = action.seat
     if not 0 <= seat < n:
         raise RuleError(ErrorCode.INVALID_SEAT, f"there is no seat {seat} at a table of {n}")
-    if state.over:
+    turn = state._turn
+    if turn is None:
         raise RuleError(ErrorCode.HAND_OVER, "the hand is over")
-    if type(action) is Resign:
-        return _replace(
-            state, resigned=seat, log=(*state.log, LoggedAction(seat, ActionType.RESIGN))
-        )
-    if (state.leader + len(state.trick)) % n != seat:
-        raise RuleError(ErrorCode.NOT_YOUR_TURN, f"it is seat {state.turn}'s turn, not {seat}'s")
-    if type(action) is SwapSeven:
+    kind = type(action)
+    if kind is Resign:
+        return _resign(state, seat)
+    if turn != seat:
+        raise RuleError(ErrorCode.NOT_YOUR_TURN, f"it is seat {turn}'s turn, not {seat}'s")
+    if kind is PlayCard:
+        return _play(state, seat, action.card)  # type: ignore[union-attr]
+    if kind is SwapSeven:
         return _swap(state, seat)
-    assert type(action) is PlayCard
-    return _play(state, seat, action.card)
+    raise TypeError(f"not an action: {action!r}")
+
+
+def _resign(state: HandState, seat: int) -> HandState:
+    return advance(
+        state,
+        state.hands,
+        state.stock,
+        state.public,
+        state.leader,
+        state.trick,
+        state.tricks,
+        state.captured,
+        (*state.log, _RESIGNED[seat]),
+        seat,
+        None,
+    )
 
 
 def _swap(state: HandState, seat: int) -> HandState:
     refusal = swap_refusal(state, seat)
     if refusal is not None:
         raise RuleError(ErrorCode.SWAP_NOT_ALLOWED, refusal)
-    seven = Card.of(Rank.SEVEN, state.trump)
-    took = state.stock[-1]
+    seven = _SEVENS[state.trump]
+    stock = state.stock
+    took = stock[-1]
     hands = list(state.hands)
     hands[seat] = tuple(took if card is seven else card for card in hands[seat])
-    return _replace(
+    return advance(
         state,
-        hands=tuple(hands),
-        stock=(*state.stock[:-1], seven),
-        public=state.public | {took},
-        log=(*state.log, LoggedAction(seat, ActionType.SWAP, seven, took)),
+        tuple(hands),
+        (*stock[:-1], seven),
+        state.public | {took},
+        seat,
+        (),
+        state.tricks,
+        state.captured,
+        (*state.log, LoggedAction(seat, ActionType.SWAP, seven, took)),
+        None,
+        seat,
     )
 
 
 def _play(state: HandState, seat: int, card: Card) -> HandState:
     hand = state.hands[seat]
     if card not in hand:
-        raise RuleError(ErrorCode.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card.code}")
-    n = state.rules.players
+        raise RuleError(ErrorCode.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card!s}")
+    rules = state.rules
+    n = rules.players
+    at = hand.index(card)
     hands = list(state.hands)
-    hands[seat] = tuple(c for c in hand if c is not card)
-    public = state.public - {card} if card in state.public else state.public
-    log = (*state.log, LoggedAction(seat, ActionType.PLAY, card))
+    hands[seat] = hand[:at] + hand[at + 1 :]
+    public = state.public
+    if public and card in public:
+        public = public - {card}
+    log = (*state.log, _PLAYED[seat][card.index])
     trick = (*state.trick, card)
     if len(trick) < n:
-        return _replace(state, hands=tuple(hands), public=public, trick=trick, log=log)
+        return advance(
+            state,
+            tuple(hands),
+            state.stock,
+            public,
+            state.leader,
+            trick,
+            state.tricks,
+            state.captured,
+            log,
+            None,
+            (seat + 1) % n,
+        )
 
     leader = state.leader
     winner = (leader + trick_winner_offset(trick, state.trump)) % n
     captured = list(state.captured)
-    side = side_of(winner, n)
+    side = _SIDE[n][winner]
     captured[side] = captured[side] + trick
     stock = state.stock
     if stock:
-        for offset in range(n):
-            drawer = (winner + offset) % n
+        for offset, drawer in enumerate(_DRAW_ORDER[n][winner]):
             hands[drawer] = (*hands[drawer], stock[offset])
-        if len(stock) == n:
+        if len(stock) == n:  # the last draw: everybody sees who takes the face-up card
             public = public | {stock[-1]}
         stock = stock[n:]
-    return _replace(
+    tricks = (*state.tricks, build_trick(leader, trick, winner))
+    return advance(
         state,
-        hands=tuple(hands),
-        stock=stock,
-        public=public,
-        leader=winner,
-        trick=(),
-        tricks=(*state.tricks, TrickRecord(leader, trick, winner)),
-        captured=tuple(captured),
-        log=log,
+        tuple(hands),
+        stock,
+        public,
+        winner,
+        (),
+        tricks,
+        tuple(captured),
+        log,
+        None,
+        None if len(tricks) == _TRICKS[n] else winner,
     )
 
 
@@ -200,12 +275,3 @@ def _top(points: tuple[int, ...], sides: Iterable[int]) -> int | None:
     best = max(points[side] for side in candidates)
     leaders = [side for side in candidates if points[side] == best]
     return leaders[0] if len(leaders) == 1 else None
-
-
-def _replace(state: HandState, **changes: object) -> HandState:
-    fields = {name: getattr(state, name) for name in _FIELDS}
-    fields.update(changes)
-    return HandState(**fields)
-
-
-_FIELDS = tuple(HandState.__dataclass_fields__)

@@ -11,11 +11,14 @@ captured cards and the seed appear only when the hand is over.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, cast
 
+from ._values import shell_of
+from .cards import Card, Suit
 from .errors import ErrorCode, RuleError
 from .match import MatchState
 from .rules import hand_result, swap_refusal
-from .state import HandState, TrickRecord
+from .state import PLAYER_COUNTS, HandState
 
 SPECTATOR = None
 
@@ -73,56 +76,142 @@ class MatchView:
 def view(state: HandState, viewer: int | None) -> HandView:
     """Project a hand for ``viewer``: a seat index, or ``None`` for a spectator.
 
+    What every viewer sees alike is worked out once per state and kept with it (with the
+    spectator's view, which is nothing more); a seat's view adds its own hand, its legal
+    cards and whether it may swap.
+
     :raises RuleError: ``invalid_seat`` if ``viewer`` is neither a seat nor ``None``.
     """
+    cached = state._shared
+    if cached is None:
+        shared = _shared(state)
+        cached = (shared, _assemble(shared, None, (), (), False))
+        object.__setattr__(state, "_shared", cached)
+    shared, spectator = cast("tuple[_Shared, HandView]", cached)
+    if viewer is None:
+        return spectator
     n = state.rules.players
-    if viewer is not None and not 0 <= viewer < n:
+    if not 0 <= viewer < n:
         raise RuleError(ErrorCode.INVALID_SEAT, f"there is no seat {viewer} at a table of {n}")
-    turn = state.turn
-    own = state.hands[viewer] if viewer is not None else ()
+    hand = tuple([card.code for card in state.hands[viewer]])
+    if state._turn != viewer:
+        return _assemble(shared, viewer, hand, (), False)
+    swap = (
+        state.rules.swap_seven
+        and not state.trick
+        and bool(state.stock)
+        and swap_refusal(state, viewer) is None
+    )
+    return _assemble(shared, viewer, hand, hand, swap)
+
+
+#: What every viewer of a state sees alike: the values of HandView's fields but seat, hand,
+#: legal and can_swap, in the order of the fields.
+_Shared = tuple[
+    int,
+    int,
+    str,
+    str,
+    str | None,
+    int,
+    tuple[int, ...],
+    tuple[tuple[str, ...], ...],
+    TrickView,
+    TrickView | None,
+    int | None,
+    tuple[int, ...],
+    int,
+    bool,
+    tuple[int, ...] | None,
+    str | None,
+    str | None,
+    int | None,
+]
+
+
+def _shared(state: HandState) -> _Shared:
+    n = state.rules.players
     public = state.public
-    legal: tuple[str, ...] = ()
-    swap = False
-    if viewer is not None and turn == viewer:
-        legal = tuple(card.code for card in own)
-        swap = state.rules.swap_seven and swap_refusal(state, viewer) is None
-    last = state.tricks[-1] if state.tricks else None
+    stock = state.stock
+    tricks = state.tricks
+    last = tricks[-1] if tricks else None
     points = result = seed = None
-    if state.over:
+    if state._over:
         outcome = hand_result(state)
         points, result, seed = outcome.points, outcome.result_code, state.seed.hex()
-    face_up = state.face_up
-    return HandView(
-        seat=viewer,
-        players=n,
-        dealer=state.dealer,
-        commitment=state.commitment,
-        trump=state.trump.code,
-        face_up=face_up.code if face_up is not None else None,
-        stock=len(state.stock),
-        hand=tuple(card.code for card in own),
-        hand_sizes=tuple(len(hand) for hand in state.hands),
-        public=tuple(
-            tuple(card.code for card in hand if card in public) if public else ()
-            for hand in state.hands
-        ),
-        trick=TrickView(state.leader, tuple(card.code for card in state.trick)),
-        last_trick=_trick_view(last) if last is not None else None,
-        turn=turn,
-        taken=tuple(len(pile) for pile in state.captured),
-        tricks_played=len(state.tricks),
-        legal=legal,
-        can_swap=swap,
-        over=state.over,
-        points=points,
-        result=result,
-        seed=seed,
-        resigned=state.resigned,
+    return (
+        n,
+        state.dealer,
+        state.commitment,
+        _SUIT_CODES[state.trump],
+        stock[-1].code if stock else None,
+        len(stock),
+        tuple(map(len, state.hands)),
+        tuple(_codes(hand, public) for hand in state.hands) if public else _NO_PUBLIC[n],
+        _trick_view(state.leader, state.trick, None),
+        _trick_view(last.leader, last.cards, last.winner) if last is not None else None,
+        state._turn,
+        tuple(map(len, state.captured)),
+        len(tricks),
+        state._over,
+        points,
+        result,
+        seed,
+        state.resigned,
     )
 
 
-def _trick_view(trick: TrickRecord) -> TrickView:
-    return TrickView(trick.leader, tuple(card.code for card in trick.cards), trick.winner)
+_ViewShell = shell_of(HandView)
+_TrickShell = shell_of(TrickView)
+_SUIT_CODES = tuple(suit.code for suit in Suit)
+_NO_PUBLIC = {n: ((),) * n for n in PLAYER_COUNTS}
+
+
+def _assemble(
+    shared: _Shared, seat: int | None, hand: tuple[str, ...], legal: tuple[str, ...], swap: bool
+) -> HandView:
+    """A HandView from the shared values and one viewer's own (built as :mod:`._values`
+    says, the fast way)."""
+    v: Any = _ViewShell()
+    (
+        v.players,
+        v.dealer,
+        v.commitment,
+        v.trump,
+        v.face_up,
+        v.stock,
+        v.hand_sizes,
+        v.public,
+        v.trick,
+        v.last_trick,
+        v.turn,
+        v.taken,
+        v.tricks_played,
+        v.over,
+        v.points,
+        v.result,
+        v.seed,
+        v.resigned,
+    ) = shared
+    v.seat = seat
+    v.hand = hand
+    v.legal = legal
+    v.can_swap = swap
+    v.__class__ = HandView
+    return cast(HandView, v)
+
+
+def _codes(hand: tuple[Card, ...], public: frozenset[Card]) -> tuple[str, ...]:
+    return tuple([card.code for card in hand if card in public])
+
+
+def _trick_view(leader: int, cards: tuple[Card, ...], winner: int | None) -> TrickView:
+    t: Any = _TrickShell()
+    t.leader = leader
+    t.cards = tuple([card.code for card in cards])
+    t.winner = winner
+    t.__class__ = TrickView
+    return cast(TrickView, t)
 
 
 def match_view(match: MatchState, viewer: int | None) -> MatchView:
