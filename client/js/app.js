@@ -421,12 +421,21 @@ function renderConnection(s) {
 
 // ---- Rendering --------------------------------------------------------------------------------
 
-let frame = 0;
+// One render per frame; a hidden tab gets no animation frames, so it renders on a timer.
+let frame = false;
 function schedule() {
-  if (!frame) frame = requestAnimationFrame(() => {
-    frame = 0;
+  if (frame) return;
+  frame = true;
+  const run = () => {
+    if (!frame) return;
+    frame = false;
     render();
-  });
+  };
+  if (document.hidden) setTimeout(run, 0);
+  else {
+    requestAnimationFrame(run);
+    setTimeout(run, 100);
+  }
 }
 
 function render() {

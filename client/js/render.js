@@ -105,7 +105,9 @@ export function mountTable(root, ctx) {
   const side = h("aside", { class: "side" }, board, chat, sideShare, actions);
   // The summary lies on the felt, so the chat beside it stays in reach between hands.
   const summaryHost = h("div", { class: "summary-host" });
-  const main = h("div", { class: "table-main" }, h("div", { class: "felt-wrap" }, felt, summaryHost), side);
+  const ribbon = h("div", { class: "offline-ribbon", role: "status" });
+  const feltWrap = h("div", { class: "felt-wrap" }, felt, summaryHost, ribbon);
+  const main = h("div", { class: "table-main" }, feltWrap, side);
   const overlay = h("div", { class: "overlay-host" });
   const page = h("section", { class: "table-page" }, head, main, overlay);
   fill(root, page);
@@ -126,6 +128,9 @@ export function mountTable(root, ctx) {
       return;
     }
     main.hidden = false;
+    const offline = s.conn !== "connected";
+    feltWrap.classList.toggle("offline", offline);
+    fill(ribbon, offline && s.conn !== "replaced" ? t("conn.lost") : null);
     fill(overlay);
     if (!state) {
       fill(felt, h("p", { class: "felt-message" }, t("picker.loading")));
