@@ -71,6 +71,8 @@ export function mountTable(root, ctx) {
   let selected = 0; // keyboard selection in your hand
   let pendingPlay = null; // a card sent, waiting for the state that shows it
   let onTable = new Set(); // the trick's cards as last drawn
+  let inHand = new Set(); // your cards as last drawn (new ones are dealt in with a motion)
+  let summaryShown = false; // the summary fades in once, not at every redraw
 
   const head = h("div", { class: "table-head" });
   const felt = h("div", { class: "felt", "data-testid": "table" });
@@ -301,7 +303,7 @@ export function mountTable(root, ctx) {
     if (!info.kind) cls.push("empty");
     if (info.kind && !info.connected) cls.push("disconnected");
     if (info.away || info.bot_playing) cls.push("away");
-    const children = [plate(s, info, hand, isMe, turn)];
+    const children = [plate(s, info, hand, isMe, turn), seatControls(s, info, state.you || {})];
     if (hand) children.push(isMe ? myHand(s, hand) : otherHand(s, hand, seat, pos));
     return h(
       "div",
@@ -321,7 +323,6 @@ export function mountTable(root, ctx) {
     const seat = info.seat;
     const n = room.rules.players;
     const waiting = !state.match;
-    const you = state.you || {};
     const badges = [];
     if (info.kind) {
       if (isMe) badges.push(badge("you", t("seat.you"), seat));
@@ -355,8 +356,7 @@ export function mountTable(root, ctx) {
         ),
       );
     }
-    const controls = seatControls(s, info, you);
-    return h("div", { class: "plate" }, parts, controls);
+    return h("div", { class: "plate" }, parts);
   }
 
   /** Host and newcomer controls on a seat before the match starts. */
@@ -421,13 +421,20 @@ export function mountTable(root, ctx) {
     const publicCards = new Set((hand.public && hand.public[hand.seat]) || []);
     const myTurn = hand.turn === hand.seat && !hand.over;
     if (selected >= hand.hand.length) selected = Math.max(0, hand.hand.length - 1);
+    const before = inHand;
+    inHand = new Set(hand.hand);
     const buttons = hand.hand.map((code, i) => {
       const playable = myTurn && legal.has(code) && !pendingPlay;
+      const cls = ["card", "face", "hand-card"];
+      if (playable) cls.push("playable");
+      if (publicCards.has(code)) cls.push("public");
+      if (pendingPlay === code) cls.push("sent");
+      if (!before.has(code)) cls.push("fresh");
       return h(
         "button",
         {
           type: "button",
-          class: `card face hand-card${playable ? " playable" : ""}${publicCards.has(code) ? " public" : ""}${pendingPlay === code ? " sent" : ""}`,
+          class: cls.join(" "),
           "data-testid": "card",
           "data-card": code,
           "data-index": String(i),
@@ -703,6 +710,7 @@ export function mountTable(root, ctx) {
     const state = s.state;
     const sum = handSummary(state);
     if (!sum) {
+      summaryShown = false;
       fill(summaryHost);
       return;
     }
@@ -783,7 +791,9 @@ export function mountTable(root, ctx) {
       ),
       h("button", { type: "button", class: "btn btn-ghost", "data-testid": "summary-close", onclick: () => act.showSummary(false) }, t("summary.close")),
     );
-    fill(summaryHost, h("div", { class: "overlay" }, h("div", { class: "dialog summary", "data-testid": "summary", role: "dialog", "aria-modal": "false" }, body)));
+    const enter = !summaryShown;
+    summaryShown = true;
+    fill(summaryHost, h("div", { class: `overlay${enter ? " enter" : ""}` }, h("div", { class: "dialog summary", "data-testid": "summary", role: "dialog", "aria-modal": "false" }, body)));
   }
 
   // ---- Clocks and keys ---------------------------------------------------------------
