@@ -226,6 +226,7 @@ function receiveError(s, msg) {
       break;
     default:
   }
+  store.set({ errors: store.get().errors + 1 });
   toast(errorText(msg));
 }
 
@@ -238,7 +239,7 @@ function navigate(route, { replace = false } = {}) {
   const path = pathOf(route);
   if (location.pathname !== path) history[replace ? "replaceState" : "pushState"]({}, "", path);
   if (!sameTable) {
-    store.set({ ...initialState(), route, conn: s.conn, created: s.created, lobby: route.name === "lobby" ? s.lobby : null });
+    store.set({ ...initialState(), route, conn: s.conn, lobby: route.name === "lobby" ? s.lobby : null });
   }
   enterRoute();
 }
@@ -287,7 +288,6 @@ const act = {
         toast(errorText(body && body.error));
         return;
       }
-      store.set({ created: body.id });
       intent = { room: body.id, kind: "join" };
       navigate({ name: "table", room: body.id });
     } catch {

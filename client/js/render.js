@@ -118,11 +118,15 @@ export function mountTable(root, ctx) {
   document.addEventListener("keydown", onKey);
   const ticker = setInterval(() => tickClocks(store.get()), 200);
 
+  let seenStateAt = 0;
+  let seenErrors = 0;
+
   function update(s) {
     const state = s.state;
-    if (pendingPlay && !(state && state.match && state.match.hand && state.match.hand.hand.includes(pendingPlay))) {
-      pendingPlay = null;
-    }
+    // A card sent waits for the next state (or a refusal) before the hand is playable again.
+    if (s.stateAt !== seenStateAt || s.errors !== seenErrors) pendingPlay = null;
+    seenStateAt = s.stateAt;
+    seenErrors = s.errors;
     renderHead(s);
     if (!s.joined) {
       main.hidden = true;
@@ -456,6 +460,8 @@ export function mountTable(root, ctx) {
       );
     }
     if (myTurn) out.push(h("p", { class: "key-help" }, t("table.keys")));
+    const me = seatInfo(s.state.room, hand.seat);
+    if (me && (me.away || me.bot_playing)) out.push(h("p", { class: "away-note", "data-testid": "away-note" }, t("table.awayNote")));
     return h("div", { class: "my-hand-wrap" }, out);
   }
 
@@ -816,7 +822,8 @@ export function mountTable(root, ctx) {
 
   function handleKey(event) {
     const target = event.target;
-    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+    const tag = target && target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const hand = store.get().state?.match?.hand;
     if (!hand || hand.seat === null || hand.over) return;
@@ -832,7 +839,7 @@ export function mountTable(root, ctx) {
       event.preventDefault();
       const step = event.key === "ArrowLeft" ? -1 : 1;
       focusCard((selected + step + count) % count);
-    } else if (event.key === "Enter" && !(target && target.dataset && target.dataset.testid === "card")) {
+    } else if (event.key === "Enter" && !["BUTTON", "A", "SUMMARY"].includes(tag)) {
       if (felt.querySelector('[data-testid="hand"]')) {
         event.preventDefault();
         playCard(hand.hand[selected]);

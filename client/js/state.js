@@ -32,7 +32,7 @@ export const initialState = () => ({
   chat: [], // [{channel, name, seat, text}]
   linger: null, // a just-finished trick kept on the table for a moment
   summaryHidden: false,
-  created: null, // the room id this page just created (to show the share link)
+  errors: 0, // how many errors the server sent (a refusal frees a card sent to play)
 });
 
 // ---- Seats and sides ------------------------------------------------------------
