@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 from briscola_oracle import shuffle
 from engine_helpers import codes, seed_of
@@ -17,7 +19,7 @@ from briscola.engine import (
     shuffled_deck,
     start_hand,
 )
-from briscola.engine.deal import random_stream, unbiased_below
+from briscola.engine.deal import random_stream, reference_shuffle, unbiased_below
 
 ZERO = bytes(32)
 VECTOR_COMMITMENT = "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
@@ -26,6 +28,8 @@ VECTOR_40 = "38, 3, 8, 39, 35, 5, 1, 30, 2, 33, 16, 13, 0, 19, 26, 23, 7, 25, 37
 21, 10, 29, 11, 22, 9, 6, 12, 31, 24, 27, 4, 14, 32, 15, 17, 36, 28"
 VECTOR_39 = "24, 16, 21, 28, 3, 4, 11, 31, 8, 35, 22, 15, 0, 13, 36, 19, 18, 33, 17, 25, 29, 2, \
 38, 5, 27, 26, 10, 9, 34, 14, 32, 39, 23, 20, 6, 12, 7, 30, 37"
+# The package's name ``deal`` is the match function, so reach the module by its full name.
+deal_module = importlib.import_module("briscola.engine.deal")
 SETTINGS = settings(max_examples=200, derandomize=True, deadline=None, database=None)
 
 
@@ -114,3 +118,27 @@ def test_start_hand_refuses_bad_players_and_dealers() -> None:
     for dealer in [-1, 4]:
         with pytest.raises(ValueError):
             start_hand(HandRules(4), dealer, ZERO)
+
+
+@SETTINGS
+@given(st.binary(min_size=32, max_size=32), st.sampled_from([2, 3, 4]))
+def test_fast_shuffle_is_the_reference_shuffle(seed: bytes, players: int) -> None:
+    """The one-pass shuffle gives the deck of the step-by-step reference algorithm."""
+    assert shuffled_deck(seed, players) == reference_shuffle(seed, players)
+
+
+def test_a_rejected_draw_falls_back_to_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When rejection sampling refuses an integer, the deal comes from the reference
+    algorithm, which draws further along the stream (forced here by lowering a limit)."""
+    first, *rest = deal_module._STEPS[40]
+    monkeypatch.setitem(deal_module._STEPS, 40, ((first[0], first[1], 0), *rest))
+    original = deal_module.reference_shuffle
+    calls: list[tuple[bytes, int]] = []
+
+    def spy(seed: bytes, players: int) -> tuple[Card, ...]:
+        calls.append((seed, players))
+        return original(seed, players)
+
+    monkeypatch.setattr(deal_module, "reference_shuffle", spy)
+    assert shuffled_deck(ZERO, 4) == original(ZERO, 4)
+    assert calls == [(ZERO, 4)]

@@ -173,5 +173,10 @@ def trick_winner_offset(cards: tuple[Card, ...], trump: Suit) -> int:
     if not cards:
         return 0
     keys = TRICK_KEYS[4 * trump + cards[0].suit]
-    ranked = [keys[card.index] for card in cards]
-    return ranked.index(max(ranked))
+    best = 0
+    top = keys[cards[0].index]
+    for position in range(1, len(cards)):
+        key = keys[cards[position].index]
+        if key > top:
+            best, top = position, key
+    return best

@@ -70,24 +70,28 @@ _STEPS = {
 def shuffled_deck(seed: bytes, players: int) -> tuple[Card, ...]:
     """The deck shuffled from ``seed``, top (position 0) first.
 
-    The same stream and the same steps as :func:`random_stream` and :func:`unbiased_below`,
-    computed in one go: the first ten blocks give the 40 integers a shuffle needs unless
-    rejection sampling refuses one (a chance below 2^-58 a deal), when the stream goes on.
+    Computed in one go: the first ten blocks of the stream give the 40 integers a shuffle
+    needs, unless rejection sampling refuses one (a chance below 2^-58 a deal), when the
+    deal is made again by :func:`reference_shuffle`, which reads the stream on demand.
     """
     deck = list(_DECK_3 if players == 3 else DECK)
     sha256 = hashlib.sha256
     numbers: list[int] = []
     for k in _K:
         numbers += _BLOCK(sha256(seed + k).digest())
-    taken = 0
-    for i, m, limit in _STEPS[len(deck)]:
-        u = numbers[taken]
-        taken += 1
-        while u >= limit:
-            if taken == len(numbers):
-                numbers += _BLOCK(sha256(seed + (len(numbers) // 4).to_bytes(8, "big")).digest())
-            u = numbers[taken]
-            taken += 1
+    for (i, m, limit), u in zip(_STEPS[len(deck)], numbers, strict=False):
+        if u >= limit:
+            return reference_shuffle(seed, players)
         j = u % m
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def reference_shuffle(seed: bytes, players: int) -> tuple[Card, ...]:
+    """FAIRPLAY.md steps 3-5 word for word: the same deck as :func:`shuffled_deck`."""
+    deck = initial_deck(players)
+    stream = random_stream(seed)
+    for i in range(len(deck) - 1, 0, -1):
+        j = unbiased_below(stream, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)

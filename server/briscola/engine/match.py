@@ -4,7 +4,9 @@ resignation. The caller brings a fresh seed for every deal."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
+from ._values import shell_of
 from .actions import Action, Resign
 from .deal import random_stream
 from .errors import ErrorCode, RuleError
@@ -101,7 +103,7 @@ def apply_action(match: MatchState, action: Action) -> MatchState:
         raise RuleError(ErrorCode.NO_HAND, "no hand has been dealt yet")
     hand = apply(match.hand, action)
     if not hand.over:
-        return replace(match, hand=hand)
+        return _with_hand(match, hand)
     result = hand_result(hand)
     wins = list(match.wins)
     if result.winner is not None:
@@ -114,6 +116,25 @@ def apply_action(match: MatchState, action: Action) -> MatchState:
     return replace(
         match, hand=hand, wins=tuple(wins), results=(*match.results, result), outcome=outcome
     )
+
+
+_MatchShell = shell_of(MatchState)
+
+
+def _with_hand(match: MatchState, hand: HandState) -> MatchState:
+    """``replace(match, hand=hand)`` for every action of a hand, the fast way (see
+    :mod:`._values`): only the hand changes."""
+    m: Any = _MatchShell()
+    m.rules = match.rules
+    m.first_dealer = match.first_dealer
+    m.hand = hand
+    m.hands_dealt = match.hands_dealt
+    m.wins = match.wins
+    m.results = match.results
+    m.outcome = match.outcome
+    m.__class__ = MatchState
+    built: MatchState = m  # no runtime cast() call: this is a hot path
+    return built
 
 
 def _resignation_outcome(match: MatchState, seat: int) -> MatchOutcome:

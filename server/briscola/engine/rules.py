@@ -199,14 +199,14 @@ def _swap(state: HandState, seat: int) -> HandState:
 
 
 def _play(state: HandState, seat: int, card: Card) -> HandState:
-    hand = state.hands[seat]
-    if card not in hand:
-        raise RuleError(ErrorCode.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card!s}")
-    rules = state.rules
-    n = rules.players
-    at = hand.index(card)
+    rest = list(state.hands[seat])
+    try:
+        rest.remove(card)
+    except ValueError:
+        raise RuleError(ErrorCode.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card!s}") from None
+    n = state.rules.players
     hands = list(state.hands)
-    hands[seat] = hand[:at] + hand[at + 1 :]
+    hands[seat] = tuple(rest)
     public = state.public
     if public and card in public:
         public = public - {card}

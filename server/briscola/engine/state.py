@@ -4,7 +4,7 @@ live here; :mod:`.view` decides who may see what."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, cast
+from typing import Any
 
 from ._values import shell_of
 from .actions import LoggedAction
@@ -52,7 +52,8 @@ def build_trick(leader: int, cards: tuple[Card, ...], winner: int) -> TrickRecor
     s.cards = cards
     s.winner = winner
     s.__class__ = TrickRecord
-    return cast(TrickRecord, s)
+    built: TrickRecord = s  # no runtime cast() call: this is a hot path
+    return built
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,7 @@ class _Derived:
     __slots__ = ("_over", "_shared", "_turn")
     _turn: int | None  # the seat to act; None when the hand is over
     _over: bool
-    _shared: object  # view.py's projection of what every viewer sees alike, made once
+    _shared: Any  # view.py's projection of what every viewer sees alike, made once
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,4 +181,5 @@ def advance(
     s._over = turn is None
     s._shared = None
     s.__class__ = HandState
-    return cast(HandState, s)
+    built: HandState = s  # no runtime cast() call: this is a hot path
+    return built

@@ -11,7 +11,7 @@ captured cards and the seed appear only when the hand is over.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from ._values import shell_of
 from .cards import Card, Suit
@@ -82,12 +82,15 @@ def view(state: HandState, viewer: int | None) -> HandView:
 
     :raises RuleError: ``invalid_seat`` if ``viewer`` is neither a seat nor ``None``.
     """
+    shared: _Shared
+    spectator: HandView
     cached = state._shared
     if cached is None:
         shared = _shared(state)
-        cached = (shared, _assemble(shared, None, (), (), False))
-        object.__setattr__(state, "_shared", cached)
-    shared, spectator = cast("tuple[_Shared, HandView]", cached)
+        spectator = _assemble(shared, None, (), (), False)
+        object.__setattr__(state, "_shared", (shared, spectator))
+    else:
+        shared, spectator = cached
     if viewer is None:
         return spectator
     n = state.rules.players
@@ -198,7 +201,8 @@ def _assemble(
     v.legal = legal
     v.can_swap = swap
     v.__class__ = HandView
-    return cast(HandView, v)
+    built: HandView = v  # no runtime cast() call: this is a hot path
+    return built
 
 
 def _codes(hand: tuple[Card, ...], public: frozenset[Card]) -> tuple[str, ...]:
@@ -211,22 +215,30 @@ def _trick_view(leader: int, cards: tuple[Card, ...], winner: int | None) -> Tri
     t.cards = tuple([card.code for card in cards])
     t.winner = winner
     t.__class__ = TrickView
-    return cast(TrickView, t)
+    built: TrickView = t  # no runtime cast() call: this is a hot path
+    return built
 
 
 def match_view(match: MatchState, viewer: int | None) -> MatchView:
     """Project a match for ``viewer``: the series score and the current hand's view."""
+    rules = match.rules
     outcome = match.outcome
-    return MatchView(
-        players=match.rules.players,
-        swap_seven=match.rules.swap_seven,
-        best_of=match.rules.best_of,
-        wins=match.wins,
-        results=tuple(result.result_code for result in match.results),
-        hands_dealt=match.hands_dealt,
-        next_dealer=match.next_dealer,
-        hand=view(match.hand, viewer) if match.hand is not None else None,
-        over=outcome is not None,
-        winners=outcome.winners if outcome is not None else None,
-        resigned=outcome.resigned if outcome is not None else None,
-    )
+    hand = match.hand
+    v: Any = _MatchViewShell()
+    v.players = rules.players
+    v.swap_seven = rules.swap_seven
+    v.best_of = rules.best_of
+    v.wins = match.wins
+    v.results = tuple([result.result_code for result in match.results])
+    v.hands_dealt = match.hands_dealt
+    v.next_dealer = match.next_dealer
+    v.hand = view(hand, viewer) if hand is not None else None
+    v.over = outcome is not None
+    v.winners = outcome.winners if outcome is not None else None
+    v.resigned = outcome.resigned if outcome is not None else None
+    v.__class__ = MatchView
+    built: MatchView = v  # no runtime cast() call: this is a hot path
+    return built
+
+
+_MatchViewShell = shell_of(MatchView)
