@@ -46,6 +46,8 @@ HEARTBEAT = 1.0
 COMPACT_AFTER = 256
 #: At shutdown, how long the flusher may take to send what is queued.
 CLOSE_TIMEOUT = 5.0
+#: At start-up, how long to wait for a Redis that is still loading its data.
+STARTUP_LOADING = 120.0
 #: Rooms loaded per round trip at start-up.
 LOAD_CHUNK = 250
 
@@ -221,14 +223,22 @@ class RedisStore:
     # ------------------------------------------------------------------ life
 
     async def start(self, resync: Callable[[set[str]], None]) -> None:
-        """Check that Redis answers, then start the flusher.
+        """Check that Redis answers (waiting while it loads its data), then start the
+        flusher.
 
         Raises:
             redis.exceptions.RedisError: Redis does not answer. The server does not start
                 without its mirror rather than start empty and forget every table.
         """
         self._resync = resync
-        self._server_id = await self._identify()
+        async with asyncio.timeout(STARTUP_LOADING):
+            while True:
+                try:
+                    self._server_id = await self._identify()
+                    break
+                except BusyLoadingError:
+                    log.info("waiting for Redis to load its data")
+                    await asyncio.sleep(0.1)
         await self._load_scripts()
         self._task = asyncio.create_task(self._flush_loop(), name="redis mirror")
 
@@ -371,9 +381,10 @@ class RedisStore:
                 result = _SCRIPT_RESULT[results[append]]
                 if result is WriteResult.ACCEPTED:
                     appended = self._appended.get(write.room_id, 0) + len(write.events)
-                    self._appended[write.room_id] = appended
                     if appended >= COMPACT_AFTER:
                         compact.add(write.room_id)
+                        appended = 0  # ask again only if this request goes unanswered
+                    self._appended[write.room_id] = appended
             if snapshot is not None:
                 result = _SCRIPT_RESULT[results[snapshot]]
                 self._appended.pop(write.room_id, None)
