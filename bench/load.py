@@ -500,12 +500,12 @@ class Run:
                 watchdog = asyncio.ensure_future(self.watchdog())
                 await asyncio.sleep(args.warmup)
                 cpu0, own0, t0 = server.cpu_seconds(), _own_cpu(), time.perf_counter()
-                busy0, steal0 = _machine_cpu()
+                machine0 = _machine_cpu()
                 stats.measuring = True
                 await asyncio.sleep(args.seconds)
                 stats.measuring = False
                 cpu1, own1, t1 = server.cpu_seconds(), _own_cpu(), time.perf_counter()
-                busy1, steal1 = _machine_cpu()
+                machine1 = _machine_cpu()
                 rss_kb = server.rss_kb()
                 closed_early = stats.closed
                 watchdog.cancel()
@@ -514,6 +514,10 @@ class Run:
                 server.stop()
         elapsed = t1 - t0
         sockets = SOCKETS * len(self.tables)
+
+        def busy(name: str) -> float:
+            return machine1.get(name, 0.0) - machine0.get(name, 0.0)
+
         latencies = sorted(stats.latencies)
         return {
             "target": self.target,
@@ -525,8 +529,9 @@ class Run:
             "server_cpu": 100 * (cpu1 - cpu0) / elapsed,
             "client_cpu": 100 * (own1 - own0) / elapsed,
             "kb_socket": (rss_kb - baseline_kb) / sockets,
-            "other_cpu": 100 * ((busy1 - busy0) - (cpu1 - cpu0) - (own1 - own0)) / elapsed,
-            "steal": 100 * (steal1 - steal0) / elapsed,
+            "others_server_core": 100 * (busy(f"cpu{SERVER_CPU}") - (cpu1 - cpu0)) / elapsed,
+            "others_client_core": 100 * (busy(f"cpu{CLIENT_CPU}") - (own1 - own0)) / elapsed,
+            "steal": 100 * busy("steal") / elapsed,
             "ramp_s": ramp,
             "errors": dict(stats.errors),
             "stalls": stats.stalls,
@@ -545,12 +550,20 @@ class Run:
                 conn.transport.abort()
 
 
-def _machine_cpu() -> tuple[float, float]:
-    """CPU seconds all cores have been busy (not idle, not waiting) and stolen, so far."""
-    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+def _machine_cpu() -> dict[str, float]:
+    """CPU seconds busy so far (not idle, not waiting, not stolen): ``"cpu"`` for the whole
+    machine, ``"cpu0"``… per core; and ``"steal"``, the seconds stolen by the host."""
     tick = os.sysconf("SC_CLK_TCK")
-    idle, steal = fields[3] + fields[4], fields[7]
-    return (sum(fields[:8]) - idle - steal) / tick, steal / tick
+    busy = {}
+    for line in Path("/proc/stat").read_text().splitlines():
+        if not line.startswith("cpu"):
+            break
+        name, *values = line.split()
+        fields = [int(value) for value in values[:8]]
+        busy[name] = (sum(fields) - fields[3] - fields[4] - fields[7]) / tick
+        if name == "cpu":
+            busy["steal"] = fields[7] / tick
+    return busy
 
 
 def wait_quiet(limit: float, threshold: float = 15.0) -> float:
@@ -558,9 +571,9 @@ def wait_quiet(limit: float, threshold: float = 15.0) -> float:
     core busy over a second); the busy % last seen."""
     deadline = time.monotonic() + limit
     while True:
-        before = _machine_cpu()[0]
+        before = _machine_cpu()["cpu"]
         time.sleep(1.0)
-        busy = 100 * (_machine_cpu()[0] - before)
+        busy = 100 * (_machine_cpu()["cpu"] - before)
         if busy < threshold or time.monotonic() >= deadline:
             return busy
         print(f"waiting for a quiet machine: {busy:.0f} % of a core busy", flush=True)
@@ -616,7 +629,8 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
         machine_notes(args),
         "",
         "| server | tables | sockets | moves/s | p50 ms | p99 ms | server CPU % "
-        "| load-gen CPU % | other CPU % | KB/socket | bytes/state | errors | stalls |",
+        "| load-gen CPU % | others % (server / load-gen core) | KB/socket | bytes/state "
+        "| errors | stalls |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
@@ -624,7 +638,9 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
         lines.append(
             f"| {r['target']} | {r['tables']} | {r['sockets']} | {r['moves_s']:,.0f} "
             f"| {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['server_cpu']:.0f} "
-            f"| {r['client_cpu']:.0f} | {r['other_cpu']:.0f} | {r['kb_socket']:.1f} "
+            f"| {r['client_cpu']:.0f} "
+            f"| {r['others_server_core']:.0f} / {r['others_client_core']:.0f} "
+            f"| {r['kb_socket']:.1f} "
             f"| {r['state_bytes']:,.0f} "
             f"| {errors} | {r['stalls']} |"
         )
@@ -639,8 +655,9 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
     lines += [
         "",
         "Latency: from sending a move to its delivery on the last of the table's 5 sockets. "
-        "CPU % is of one core; other CPU % is what the rest of the machine used meanwhile "
-        "(anything far above 0 disturbed the row). KB/socket: server RSS above its idle RSS, "
+        "CPU % is of one core; others % is what other processes used of the server's core "
+        "and of the load generator's core meanwhile (anything far above 0 disturbed the row: "
+        "a starved server queues). KB/socket: server RSS above its idle RSS, "
         "over all sockets (tables and games included). A load-gen CPU near 100 % means the "
         "client, not the server, set the pace.",
     ]
@@ -721,7 +738,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{target:8} T={tables:5} moves/s={result['moves_s']:8.0f} "
                 f"p50={result['p50_ms']:7.1f} ms p99={result['p99_ms']:7.1f} ms "
                 f"server={result['server_cpu']:3.0f}% client={result['client_cpu']:3.0f}% "
-                f"other={result['other_cpu']:3.0f}% steal={result['steal']:3.0f}% "
+                f"others={result['others_server_core']:3.0f}%/{result['others_client_core']:.0f}% "
+                f"steal={result['steal']:3.0f}% "
                 f"KB/socket={result['kb_socket']:5.1f} ramp={result['ramp_s']:.1f}s "
                 f"errors={result['errors']} stalls={result['stalls']} "
                 f"closed_early={result['closed_early']}",
