@@ -23,7 +23,7 @@ def redis_server() -> Iterator[RedisServer]:
         server.close()
 
 
-def test_settings(**changes: Any) -> Settings:
+def settings_for_tests(**changes: Any) -> Settings:
     """Settings for tests: bots move at once; between hands the table waits for ready."""
     values: dict[str, Any] = {"bot_delay": 0.0, "pause": 60.0, **changes}
     return Settings(**values)
@@ -34,7 +34,7 @@ def make_server() -> Callable[..., AbstractAsyncContextManager[InProcessServer]]
     """Start an in-process server with test settings (override any with keywords)."""
 
     def make(**changes: Any) -> AbstractAsyncContextManager[InProcessServer]:
-        return serve_in_process(test_settings(**changes))
+        return serve_in_process(settings_for_tests(**changes))
 
     return make
 

@@ -145,6 +145,10 @@ class Room:
             self._detach(conn, now)
             return
         assert isinstance(command, Command)
+        member = self.members.get(conn)
+        seat = self.table.seat_of(member.token) if member is not None else None
+        if seat is not None:
+            self.table.acted(seat, now)
         try:
             HANDLERS[type(command)](self, conn, command, now)
         except Refusal as refusal:

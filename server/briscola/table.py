@@ -68,8 +68,8 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     players: Annotated[int, msgspec.Meta(ge=2, le=4)] = 4
     swap_seven: bool = False
     best_of: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
-    clock: Annotated[float, msgspec.Meta(ge=1, le=600)] = 30.0
-    grace: Annotated[float, msgspec.Meta(ge=1, le=3600)] = 60.0
+    clock: Annotated[int, msgspec.Meta(ge=1, le=600)] = 30
+    grace: Annotated[int, msgspec.Meta(ge=1, le=3600)] = 60
     private: bool = False
     name: Annotated[str, msgspec.Meta(max_length=40)] = ""
 
@@ -369,8 +369,7 @@ class Table:
         if seat is None:
             raise Refusal(Code.BAD_TOKEN, "that token opens no seat at this table")
         self.connect(seat, now)
-        if self.seats[seat].away:
-            self._emit(AwaySet(seat, False))
+        self.acted(seat, now)
         return seat
 
     def connect(self, seat: int, now: float) -> None:
@@ -401,7 +400,6 @@ class Table:
         self._now = now
         if self.status in (Status.PLAYING, Status.OVER):
             raise Refusal(Code.MATCH_STARTED, "ready is for before the match and between hands")
-        self._back(seat)
         if self.seats[seat].ready != ready:
             self._emit(ReadySet(seat, ready))
         self._maybe_start()
@@ -442,7 +440,6 @@ class Table:
             self._emit(_action_event(action))
         except RuleError as exc:
             raise Refusal(Code(exc.code.value), exc.message) from None
-        self._back(seat)
 
     def play(self, seat: int, code: str, now: float) -> None:
         try:
@@ -525,8 +522,9 @@ class Table:
         if seat != self.host:
             raise Refusal(Code.NOT_HOST, "only the table's host may do that")
 
-    def _back(self, seat: int) -> None:
-        """A person who acts takes their seat back from the bot."""
+    def acted(self, seat: int, now: float) -> None:
+        """A person who sends anything takes their seat back from the bot."""
+        self._now = now
         if self.seats[seat].away:
             self._emit(AwaySet(seat, False))
 

@@ -85,7 +85,7 @@ class Connection:
         self._closer = asyncio.create_task(self._close(code, reason))
 
     async def _close(self, code: int, reason: str) -> None:
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(asyncio.CancelledError, Exception):
             await self._writer
         if self.ws.application_state is WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
