@@ -30,7 +30,9 @@ class BriscolaServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def build_server(settings: Settings, host: str, port: int, *, loop: str = "uvloop") -> BriscolaServer:
+def build_server(
+    settings: Settings, host: str, port: int, *, loop: str = "uvloop"
+) -> BriscolaServer:
     app = create_app(settings)
     config = uvicorn.Config(
         app,

@@ -99,24 +99,23 @@ async def test_clock_expiry_plays_for_the_absent_player(server: InProcessServer)
     await bea.close()
 
 
-async def test_bot_stands_in_after_the_grace_period(make_server) -> None:  # noqa: ANN001
+async def test_bot_stands_in_after_the_grace_period(server: InProcessServer) -> None:
     """A player gone past the grace period is replaced by a bot until they return."""
-    async with make_server() as server:
-        room = await create_room(server.url, players=2, grace=1)
-        ana, bea = await seat_table(server.ws_url, room["id"], 2)
-        await ana.wait_for(in_hand)
-        token = bea.token
-        await bea.close()
-        stood = await ana.wait_for(lambda m: in_hand(m) and seat_info(m, 1)["bot_playing"])
-        assert not seat_info(stood, 1)["connected"]
-        final = await play_all([ana], lambda s: bool(s["match"]["hand"]["over"]))
-        assert sum(final[0]["match"]["hand"]["points"]) == 120
-        back = await Client.connect(server.ws_url, "P1")
-        await back.send({"type": "resume", "room": room["id"], "token": token})
-        state = await back.wait_type("state")
-        assert not seat_info(state, 1)["bot_playing"] and seat_info(state, 1)["connected"]
-        await ana.close()
-        await back.close()
+    room = await create_room(server.url, players=2, grace=1)
+    ana, bea = await seat_table(server.ws_url, room["id"], 2)
+    await ana.wait_for(in_hand)
+    token = bea.token
+    await bea.close()
+    stood = await ana.wait_for(lambda m: in_hand(m) and seat_info(m, 1)["bot_playing"])
+    assert not seat_info(stood, 1)["connected"]
+    final = await play_all([ana], lambda s: bool(s["match"]["hand"]["over"]))
+    assert sum(final[0]["match"]["hand"]["points"]) == 120
+    back = await Client.connect(server.ws_url, "P1")
+    await back.send({"type": "resume", "room": room["id"], "token": token})
+    state = await back.wait_type("state")
+    assert not seat_info(state, 1)["bot_playing"] and seat_info(state, 1)["connected"]
+    await ana.close()
+    await back.close()
 
 
 async def test_bots_fill_seats_and_finish_a_match(server: InProcessServer) -> None:
