@@ -13,7 +13,9 @@ from support.play import autoplay, play_all, ready_all, seat_table
 from support.servers import InProcessServer
 
 
-def hand_done(hands_dealt: int):
+def hand_done(hands_dealt: int) -> Callable[[Message], bool]:
+    """A stop condition: the hand numbered ``hands_dealt`` is over."""
+
     def stop(state: Message) -> bool:
         match = state["match"]
         return bool(match and match["hands_dealt"] == hands_dealt and match["hand"]["over"])
