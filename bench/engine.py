@@ -24,13 +24,18 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib
+import io
+import json
 import platform
 import random
 import shlex
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import ModuleType
@@ -118,35 +123,71 @@ def best_of(engine: ModuleType, args: argparse.Namespace, views: bool) -> Run:
     return max(runs, key=lambda r: r.per_second)
 
 
-def report(plain: Run, viewed: Run, command: str) -> str:
+def baseline(args: argparse.Namespace) -> tuple[Run, Run]:
+    """The same benchmark on the engine of git revision ``args.baseline``, in a subprocess
+    (both engines are ``briscola.engine``, so they cannot share one interpreter)."""
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", args.baseline, "server"],
+            capture_output=True,
+            check=True,
+        )
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(folder, filter="data")
+        options = ["--seconds", str(args.seconds), "--repeat", str(args.repeat)]
+        options += ["--seed", str(args.seed), "--engine", str(Path(folder) / "server")]
+        if args.hands is not None:
+            options += ["--hands", str(args.hands)]
+        done = subprocess.run(
+            [sys.executable, __file__, *options, "--no-write", "--json"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    plain, viewed = (Run(**fields) for fields in json.loads(done.stdout.splitlines()[-1]))
+    return plain, viewed
+
+
+def report(
+    plain: Run, viewed: Run, command: str, before: tuple[str, Run, Run] | None = None
+) -> str:
     python = f"{platform.python_implementation()} {platform.python_version()}"
     date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    rows = [
-        ("play only", plain),
-        ("play + 5 views after every action", viewed),
-    ]
+    rows = [("play only", "", plain), ("play + 5 views after every action", "", viewed)]
+    if before is not None:
+        revision, old_plain, old_viewed = before
+        rows = [
+            ("play only", revision, old_plain),
+            ("play only", "this one", plain),
+            ("play + 5 views after every action", revision, old_viewed),
+            ("play + 5 views after every action", "this one", viewed),
+        ]
     lines = [
         "## Engine",
         "",
         "Random four-player hands with the swap of the 7 on, played through the public API",
         "(`start_hand`, `legal_actions`, `apply`; a seeded `random.Random` deals the seeds and",
-        "picks every action among the legal ones) on one core. The second row also projects",
+        "picks every action among the legal ones) on one core. The views rows also project",
         "`view` for the four seats and a spectator after the deal and after every action.",
-        "Times are the process's CPU time; each row is the best of `--repeat` runs.",
+        "Times are the process's CPU time; each row is the best of `--repeat` runs. Rows of",
+        "another revision come from the same script run on that revision's engine",
+        "(`--baseline REV`).",
         "",
         f"- command: `{command}`",
         f"- date: {date}",
         f"- python: {python} on {platform.machine()} ({platform.system()})",
         "",
-        "| run | hands | CPU seconds | hands/s | actions/s | views/s |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| run | engine | hands | CPU seconds | hands/s | actions/s | views/s |",
+        "|---|---|---:|---:|---:|---:|---:|",
     ]
-    for name, r in rows:
+    for name, engine, r in rows:
         lines.append(
-            f"| {name} | {r.hands:,} | {r.seconds:.2f} | {r.per_second:,.0f} "
-            f"| {r.actions / r.seconds:,.0f} | {r.views / r.seconds:,.0f} |"
+            f"| {name} | {engine or 'this one'} | {r.hands:,} | {r.seconds:.2f} "
+            f"| {r.per_second:,.0f} | {r.actions / r.seconds:,.0f} | {r.views / r.seconds:,.0f} |"
         )
     lines += ["", f"Digest of the play-only run: `{plain.digest}`."]
+    if before is not None and before[1].digest == plain.digest:
+        lines[-1] += f" The same with {before[0]}: both engines played the same hands alike."
     return "\n".join(lines) + "\n"
 
 
@@ -163,6 +204,14 @@ def write_section(section: str, path: Path = DOC) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def show(label: str, r: Run) -> None:
+    print(
+        f"{label:12s}{r.hands:>8,} hands in {r.seconds:6.2f} s CPU  {r.per_second:>8,.0f} hands/s"
+        f"  {r.views / r.seconds:>9,.0f} views/s  digest {r.digest}",
+        file=sys.stderr,
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, help="hands per run (default: run for --seconds)")
@@ -175,29 +224,33 @@ def main(argv: list[str] | None = None) -> int:
         default=ROOT / "server",
         help="the folder holding briscola/engine to time (default: this checkout's server/)",
     )
+    parser.add_argument("--baseline", metavar="REV", help="also time the engine of git REV")
     parser.add_argument("--no-write", action="store_true", help=f"do not update {DOC.name}")
+    parser.add_argument("--json", action="store_true", help="print the two runs as JSON")
     args = parser.parse_args(argv)
     if args.hands is not None and args.hands < 1:
         parser.error("--hands must be at least 1")
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
 
+    before = None
+    if args.baseline is not None:
+        old_plain, old_viewed = baseline(args)
+        show(f"{args.baseline[:10]}:", old_plain)
+        show("  + views:", old_viewed)
+        before = (args.baseline, old_plain, old_viewed)
     engine = load_engine(args.engine)
     plain = best_of(engine, args, views=False)
-    print(
-        f"play only:  {plain.hands:>8,} hands in {plain.seconds:6.2f} s  "
-        f"{plain.per_second:>10,.0f} hands/s  digest {plain.digest}"
-    )
+    show("play only:", plain)
     viewed = best_of(engine, args, views=True)
-    print(
-        f"with views: {viewed.hands:>8,} hands in {viewed.seconds:6.2f} s  "
-        f"{viewed.per_second:>10,.0f} hands/s  {viewed.views / viewed.seconds:,.0f} views/s"
-    )
+    show("  + views:", viewed)
+    if args.json:
+        print(json.dumps([asdict(plain), asdict(viewed)]))
     if not args.no_write:
         shown = sys.argv[1:] if argv is None else argv
         command = shlex.join(["python", "bench/engine.py", *shown])
-        write_section(report(plain, viewed, command))
-        print(f"wrote {DOC.relative_to(ROOT)}")
+        write_section(report(plain, viewed, command, before))
+        print(f"wrote {DOC.relative_to(ROOT)}", file=sys.stderr)
     return 0
 
 
