@@ -28,6 +28,7 @@ CLOSE_TOO_BIG = 1009
 CLOSE_INTERNAL = 1011
 CLOSE_TRY_AGAIN = 1013
 CLOSE_REPLACED = 4000
+FLUSH_TIMEOUT = 2.0
 
 
 class TokenBucket:
@@ -59,7 +60,7 @@ class Connection:
         self.name: str | None = None
         self.lobby = False
         self.closed = False
-        self._queue: asyncio.Queue[str] = asyncio.Queue(queue_size)
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
         self._writer = asyncio.create_task(self._write())
         self._closer: asyncio.Task[None] | None = None
 
@@ -76,26 +77,36 @@ class Connection:
         version = self.room.table.version if self.room is not None else None
         self.send(error_message(refusal.code, refusal.message, ref, version))
 
-    def close(self, code: int, reason: str = "") -> None:
-        """Close the socket soon (idempotent); pending sends are abandoned."""
+    def close(self, code: int, reason: str = "", *, flush: bool = False) -> None:
+        """Close the socket soon (idempotent). With ``flush``, what is queued (say, the error
+        that explains the close) goes out first; otherwise it is abandoned."""
         if self.closed:
             return
         self.closed = True
-        self._writer.cancel()
+        try:
+            if not flush:
+                raise asyncio.QueueFull
+            self._queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self._writer.cancel()
         self._closer = asyncio.create_task(self._close(code, reason))
 
     async def _close(self, code: int, reason: str) -> None:
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await self._writer
+        try:
+            async with asyncio.timeout(FLUSH_TIMEOUT):
+                await self._writer
+        except (TimeoutError, asyncio.CancelledError, Exception):
+            self._writer.cancel()
         if self.ws.application_state is WebSocketState.CONNECTED:
             with contextlib.suppress(Exception):
                 await self.ws.close(code, reason)
 
     async def finish(self) -> None:
-        """After the read loop: stop the writer and wait for any close under way."""
+        """After the read loop: let a close under way finish, or stop the writer."""
         self.closed = True
-        self._writer.cancel()
-        for task in (self._writer, self._closer):
+        if self._closer is None:
+            self._writer.cancel()
+        for task in (self._closer, self._writer):
             if task is not None:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
@@ -104,8 +115,7 @@ class Connection:
         send = self.ws.send
         queue = self._queue
         try:
-            while True:
-                text = await queue.get()
+            while (text := await queue.get()) is not None:
                 await send({"type": "websocket.send", "text": text})
         except asyncio.CancelledError:
             raise
@@ -142,14 +152,14 @@ async def serve_socket(ws: WebSocket, manager: RoomManager) -> None:
                 frame = message.get("bytes") or b""
             if not bucket.take():
                 manager.refused(conn, Refusal(Code.RATE_LIMITED, "too many messages"), None)
-                conn.close(CLOSE_POLICY, "flood")
+                conn.close(CLOSE_POLICY, "flood", flush=True)
                 break
             try:
                 command = parse(frame)
             except Refusal as refusal:
                 manager.refused(conn, refusal, None)
                 if refusal.code is Code.TOO_LARGE:
-                    conn.close(CLOSE_TOO_BIG, "frame too large")
+                    conn.close(CLOSE_TOO_BIG, "frame too large", flush=True)
                     break
                 continue
             manager.route(conn, command)
