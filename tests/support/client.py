@@ -29,7 +29,9 @@ class Client:
 
     @classmethod
     async def connect(cls, ws_url: str, name: str = "player", **kwargs: Any) -> Client:
-        ws = await websockets.connect(ws_url, compression=None, max_size=2**20, **kwargs)
+        ws = await websockets.connect(
+            ws_url, compression=None, max_size=2**20, max_queue=None, **kwargs
+        )
         return cls(ws, name)
 
     async def send(self, message: Message | str) -> None:
