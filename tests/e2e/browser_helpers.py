@@ -1,0 +1,140 @@
+"""What a person does in the browser client, as Playwright steps on its data-testid hooks
+(client/README.md). Every wait is one of Playwright's auto-waiting assertions."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Awaitable, Callable
+
+from playwright.async_api import Locator, Page, expect
+
+NewPage = Callable[..., Awaitable[Page]]
+
+ROOM_PATH = re.compile(r"/t/([^/?#]+)$")
+HAND_CARDS = '[data-testid="hand"] [data-testid="card"]'
+
+
+def hook(page: Page, name: str) -> Locator:
+    return page.get_by_test_id(name)
+
+
+def enabled_cards(page: Page) -> Locator:
+    """Your cards you may play now (enabled only on your turn, while no card is in flight)."""
+    return page.locator(f"{HAND_CARDS}:enabled")
+
+
+async def hand_codes(page: Page) -> list[str]:
+    """The card codes of your hand, in the order shown."""
+    codes: list[str] = await page.locator(HAND_CARDS).evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
+    return codes
+
+
+async def dom_card_codes(page: Page) -> list[str]:
+    """Every card code anywhere in the page's DOM (all ``data-card`` attributes)."""
+    codes: list[str] = await page.locator("[data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+    return codes
+
+
+def room_of(page: Page) -> str:
+    match = ROOM_PATH.search(page.url)
+    assert match, f"not at a table: {page.url}"
+    return match.group(1)
+
+
+async def set_name(page: Page, name: str) -> None:
+    """Type a name in the visible name field (kept in this browser's localStorage)."""
+    await hook(page, "name-input").first.fill(name)
+
+
+async def create_table(
+    page: Page,
+    base_url: str,
+    *,
+    player: str,
+    name: str,
+    players: int = 4,
+    best_of: int = 1,
+    clock: int = 600,
+) -> str:
+    """Open the lobby, choose a name, create a table with the form; the creator sits at
+    it. Returns the link to share, read from the page."""
+    await page.goto(base_url + "/")
+    await expect(hook(page, "connection")).to_have_attribute("data-state", "connected")
+    await set_name(page, player)
+    form = hook(page, "create-form")
+    await form.get_by_test_id("create-name").fill(name)
+    await form.get_by_test_id("create-players").select_option(str(players))
+    await form.get_by_test_id("create-best-of").select_option(str(best_of))
+    await form.get_by_test_id("create-clock").fill(str(clock))
+    await form.get_by_test_id("create-submit").click()
+    await expect(page).to_have_url(ROOM_PATH)
+    await expect(page.locator('[data-testid^="you-"]')).to_have_count(1)
+    link = await hook(page, "share-link").input_value()
+    assert link == page.url, (link, page.url)
+    return link
+
+
+async def my_seat(page: Page) -> int:
+    """The seat whose name plate carries the "you" badge."""
+    badge = page.locator('[data-testid^="you-"]')
+    await expect(badge).to_have_count(1)
+    name = await badge.get_attribute("data-testid")
+    assert name is not None
+    return int(name.removeprefix("you-"))
+
+
+async def add_bots(page: Page, seats: list[int]) -> None:
+    """The host puts a bot in each of those seats with the seat's "add bot" button."""
+    for seat in seats:
+        await hook(page, f"add-bot-{seat}").click()
+        await expect(hook(page, f"bot-{seat}")).to_be_visible()
+
+
+async def ready(page: Page) -> None:
+    button = hook(page, "ready-button")
+    await expect(button).to_have_attribute("data-ready", "false")
+    await button.click()
+    pressed = page.locator('[data-testid="ready-button"][data-ready="true"]')
+    await expect(pressed.or_(hook(page, "trick")).first).to_be_visible()
+
+
+async def play_a_card(page: Page, rng: random.Random) -> str:
+    """Wait until one of your cards is playable, click one of them, and see it leave your
+    hand. Returns its code."""
+    cards = enabled_cards(page)
+    await expect(cards.first).to_be_visible()
+    codes: list[str] = await cards.evaluate_all("cards => cards.map(c => c.dataset.card)")
+    code = rng.choice(codes)
+    await page.locator(f'{HAND_CARDS}[data-card="{code}"]').click()
+    await expect(page.locator(f'{HAND_CARDS}[data-card="{code}"]')).to_have_count(0)
+    return code
+
+
+async def play_until_summary(page: Page, rng: random.Random, *, stop_after: int = 99) -> int:
+    """Play your cards as they become playable (the other seats are bots) until the hand's
+    summary shows or ``stop_after`` cards are played. Returns how many were played."""
+    played = 0
+    summary = hook(page, "summary")
+    while played < stop_after:
+        await expect(enabled_cards(page).first.or_(summary)).to_be_visible()
+        if await summary.is_visible():
+            break
+        await play_a_card(page, rng)
+        played += 1
+    return played
+
+
+async def summary_of(page: Page) -> tuple[str, dict[str, int]]:
+    """The result the hand's summary shows (a side, or ``draw``) and each side's points."""
+    result = page.get_by_test_id("summary-result")
+    await expect(result).to_be_visible()
+    points: dict[str, int] = await page.get_by_test_id("summary-points").evaluate(
+        """table => Object.fromEntries([...table.querySelectorAll("tr[data-side]")]
+            .map(row => [row.dataset.side, Number(row.dataset.points)]))"""
+    )
+    return await result.get_attribute("data-result") or "", points
