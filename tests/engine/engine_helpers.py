@@ -175,6 +175,7 @@ def play_beside_oracle(
             assert face_up in state.hands[(state.leader + n - 1) % n]
         for seat_ in range(n):
             assert sorted(codes(state.hands[seat_])) == sorted(table.hands[seat_])
+        assert {card.code for card in state.public} == table.public
         assert len(state.stock) == len(table.stock) + (table.face_up is not None)
         assert (state.face_up.code if state.face_up else None) == table.face_up
         assert state.turn == table.to_play and state.over == table.over

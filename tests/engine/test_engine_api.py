@@ -91,8 +91,7 @@ def some_states() -> list[HandState]:
 
 
 def test_states_are_values() -> None:
-    """States compare and hash by value and survive pickle, copy, deepcopy and replace with
-    their turn, over and face_up intact."""
+    """States compare, hash, pickle, copy and replace as values, turn and over intact."""
     for state in some_states():
         for twin in [
             pickle.loads(pickle.dumps(state)),

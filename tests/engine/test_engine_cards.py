@@ -96,8 +96,7 @@ def test_many_random_four_card_tricks() -> None:
     st.sampled_from(TRUMPS),
 )
 def test_trick_winner_property(trick: list[Card], trump: Suit) -> None:
-    """Any trick of 2-4 distinct cards: the winner is the oracle's, and it is a trump when
-    one was played, else of the suit led."""
+    """Any 2-4 card trick: the oracle's winner, a trump if one was played, else the suit led."""
     offset = trick_winner_offset(tuple(trick), trump)
     assert offset == trick_winner([card.code for card in trick], trump.code)
     winner = trick[offset]

@@ -95,8 +95,7 @@ def test_shuffle_matches_the_oracle(seed: bytes, players: int) -> None:
 
 @pytest.mark.parametrize(("players", "dealer"), [(p, d) for p in (2, 3, 4) for d in range(p)])
 def test_dealing_order(players: int, dealer: int) -> None:
-    """Three rounds of one card from the player after the dealer, then the face-up trump card,
-    then the stock in deck order with the face-up card last; the player after the dealer leads."""
+    """Deal one card at a time after the dealer, then face-up card, stock, face-up card last."""
     seed = seed_of(("deal", players, dealer))
     deck = shuffled_deck(seed, players)
     state = start_hand(HandRules(players), dealer, seed)
@@ -128,8 +127,7 @@ def test_fast_shuffle_is_the_reference_shuffle(seed: bytes, players: int) -> Non
 
 
 def test_a_rejected_draw_falls_back_to_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
-    """When rejection sampling refuses an integer, the deal comes from the reference
-    algorithm, which draws further along the stream (forced here by lowering a limit)."""
+    """A draw refused by rejection sampling makes the reference algorithm deal instead."""
     first, *rest = deal_module._STEPS[40]
     monkeypatch.setitem(deal_module._STEPS, 40, ((first[0], first[1], 0), *rest))
     original = deal_module.reference_shuffle

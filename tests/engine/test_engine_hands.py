@@ -28,9 +28,7 @@ def hands(draw: st.DrawFn) -> tuple[int, bool, int, bytes, int]:
 @SETTINGS
 @given(hands())
 def test_random_hands_with_every_view_checked(hand: tuple[int, bool, int, bytes, int]) -> None:
-    """A random hand agrees with the oracle at every step (legal moves, hands, stock, tricks,
-    points, result, the face-up card drawn last by the last drawer), its record verifies, and
-    no view of any seat or spectator at any moment holds a card its viewer may not see."""
+    """Random hands match the oracle step by step and no view ever shows a hidden card."""
     players, swap, dealer, seed, policy_seed = hand
     play_beside_oracle(
         players, swap, dealer, seed, random_policy(random.Random(policy_seed)), views=True
@@ -42,8 +40,7 @@ def test_random_hands_with_every_view_checked(hand: tuple[int, bool, int, bytes,
 def test_random_resignations(
     hand: tuple[int, bool, int, bytes, int], step: int, resigner: int
 ) -> None:
-    """Any seat may resign at any moment: the hand ends, the other side takes it (with three
-    players the better of the other two, or a draw), views stay secret, the record verifies."""
+    """A resignation at any moment ends the hand as the oracle says; views stay secret."""
     players, swap, dealer, seed, policy_seed = hand
     total = {2: 40, 3: 39, 4: 40}[players]
     state, _ = play_beside_oracle(
@@ -61,8 +58,7 @@ def test_random_resignations(
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("swap", [False, True], ids=["no-swap", "swap"])
 def test_a_thousand_seeded_hands(players: int, swap: bool) -> None:
-    """500 seeded hands per player count and rule: 20/13/10 tricks, every card dealt and
-    played once, 120 points, the oracle's result; with the swap rule some swaps happen."""
+    """500 seeded hands per count and rule: all tricks, cards and 120 points; swaps happen."""
     rng = random.Random(f"hands-{players}-{swap}")
     swaps = 0
     for number in range(500):

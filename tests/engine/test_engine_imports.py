@@ -32,8 +32,7 @@ def test_the_engine_has_its_modules() -> None:
 
 @pytest.mark.parametrize("path", MODULES, ids=[path.stem for path in MODULES])
 def test_imports_point_inward(path: Path) -> None:
-    """Each engine module imports the stdlib (no clock, randomness, I/O or event loop) and
-    engine modules by relative import, nothing else."""
+    """This engine module imports only the stdlib (no clock, random, I/O) and engine modules."""
     for level, module in imported(path):
         if level:
             assert level == 1, f"{path.name} reaches outside the engine: {'.' * level}{module}"

@@ -93,8 +93,7 @@ def test_best_of_three_two_nil_with_a_draw_between() -> None:
 
 
 def test_best_of_three_two_one_with_a_draw_between() -> None:
-    """Best of 3 with four players: 0, draw, 1, 0 ends 2-1 for partnership 0; the deal
-    passes one seat after every hand, the drawn one included."""
+    """Best of 3 with four players: 0, draw, 1, 0 ends 2-1; the deal passes every hand."""
     match, dealers = play_match(4, 3, ["0", "draw", "1", "0"])
     assert match.over and match.wins == (2, 1)
     assert match.outcome is not None and match.outcome.winners == (0,)
@@ -137,8 +136,7 @@ def test_best_of_five_needs_three() -> None:
     [(2, 0, (1,)), (2, 1, (0,)), (3, 1, (0, 2)), (4, 1, (0,)), (4, 2, (1,))],
 )
 def test_resignation_loses_the_match(players: int, seat: int, winners: tuple[int, ...]) -> None:
-    """A resignation, at any seat's turn or not, ends the hand and the match for the
-    resigning side; with three players level on hands both others win."""
+    """Resigning ends hand and match for the resigner's side, whoever's turn it is."""
     match = new_match(MatchRules(players=players, best_of=3), seed_of(("resign", players)))
     match = deal(match, seed_of(("resign-hand", players)))
     for _ in range(players + 1):
@@ -159,8 +157,7 @@ def test_resignation_loses_the_match(players: int, seat: int, winners: tuple[int
 
 
 def test_three_player_resignation_after_a_win() -> None:
-    """With three players, the resigning seat's match goes to whichever other seat leads on
-    hands won before the resigned hand."""
+    """Three players: a resignation's match goes to the other seat ahead on hands won."""
     match, _ = play_match(3, 3, ["2"])
     match = deal(match, seed_of("resign-3"))
     match = apply_action(match, Resign(0))

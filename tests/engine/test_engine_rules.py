@@ -140,8 +140,7 @@ def test_swap_refused_once_the_stock_is_gone() -> None:
 
 
 def test_swap_refused_to_a_player_who_did_not_just_win() -> None:
-    """Only the winner of the last trick, before leading, may swap: another seat holding the
-    7 is refused, out of turn or in turn later in the trick."""
+    """A seat holding the 7 that did not just win the trick may not swap, in turn or not."""
     state = after_first_trick()
     winner = state.leader
     other = (winner + 1) % 4
@@ -162,8 +161,7 @@ def test_swap_refused_to_the_winner_once_a_card_is_led() -> None:
 
 
 def test_a_legal_swap() -> None:
-    """The 7 goes under the stock; the card taken joins the swapper's hand, public to every
-    viewer until it is played, then no longer; the swapper still leads; the log names both."""
+    """A legal swap: 7 under the stock, the card taken public to all until played, then not."""
     state = after_first_trick(keep="7K")
     winner = state.leader
     state = arrange(state, winner, [seven(state)], face_up=of_trumps(state, "K"))
