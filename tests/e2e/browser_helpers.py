@@ -11,6 +11,9 @@ from playwright.async_api import Locator, Page, expect
 
 NewPage = Callable[..., Awaitable[Page]]
 
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
 ROOM_PATH = re.compile(r"/t/([^/?#]+)$")
 HAND_CARDS = '[data-testid="hand"] [data-testid="card"]'
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
+from browser_helpers import DESKTOP
 from playwright.async_api import Browser, BrowserContext, Page, async_playwright, expect
 
 from support.servers import InProcessServer
@@ -28,9 +29,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 # Every auto-waiting assertion gives up after this long: a whole hand takes a few seconds.
 expect.set_options(timeout=10_000)
