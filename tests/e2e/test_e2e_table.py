@@ -1,5 +1,6 @@
-"""One person at a table of bots: a reload mid-hand comes back to the same seat and hand;
-the table chat is closed while a hand is played and open between hands."""
+"""One person at a table of bots: a reload mid-hand or a dropped connection comes back to
+the same seat and hand; the table chat is closed while a hand is played and open between
+hands."""
 
 from __future__ import annotations
 
@@ -59,6 +60,41 @@ async def test_a_page_reloaded_mid_hand_comes_back_to_its_seat_and_hand(
     await expect(hook(page, "seat-picker")).to_have_count(0)
     await expect(hook(page, f"away-{seat}")).to_have_count(0)
 
+    await play_until_summary(page, rng)
+    _, points = await summary_of(page)
+    assert sum(points.values()) == 120
+
+
+async def test_a_dropped_connection_reconnects_by_itself_and_the_hand_goes_on(
+    server: InProcessServer, new_page: NewPage
+) -> None:
+    """When the server drops the socket (1013, as it does a too slow client) the page shows
+    it is reconnecting, reconnects by itself, resumes the same seat and cards, and plays on."""
+    page = await new_page()
+    await create_table(page, server.url, player="Ana", name="Drop", players=2)
+    await add_bots(page, [1])
+    await ready(page)
+    rng = random.Random(4)
+    await play_a_card(page, rng)
+    await expect(enabled_cards(page).first).to_be_visible()
+    cards = await hand_codes(page)
+    # Keep every connection state the page shows, however briefly.
+    await page.evaluate(
+        """() => {
+            const el = document.querySelector('[data-testid="connection"]');
+            window.connectionStates = [];
+            new MutationObserver(() => window.connectionStates.push(el.dataset.state))
+                .observe(el, { attributes: true, attributeFilter: ["data-state"] });
+        }"""
+    )
+    dropped = [connection for connection in server.manager.connections if connection.room]
+    assert len(dropped) == 1
+    dropped[0].close(1013, "too slow: reconnect to resync")
+
+    await page.wait_for_function("() => window.connectionStates.includes('reconnecting')")
+    await expect(hook(page, "connection")).to_have_attribute("data-state", "connected")
+    await expect(enabled_cards(page)).to_have_count(3)
+    assert await hand_codes(page) == cards
     await play_until_summary(page, rng)
     _, points = await summary_of(page)
     assert sum(points.values()) == 120
