@@ -38,11 +38,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every end-to-end test must run in its module's loop, where the browser lives."""
     here = Path(__file__).parent
     for item in items:
-        if here in Path(str(item.fspath)).parents:
+        if isinstance(item, pytest.Function) and here in item.path.parents:
             marker = item.get_closest_marker("asyncio")
-            assert marker is not None and marker.kwargs.get("loop_scope") == "module", (
-                f"{item.nodeid}: set pytestmark = pytest.mark.asyncio(loop_scope='module')"
-            )
+            if marker is None or marker.kwargs.get("loop_scope") != "module":
+                raise pytest.UsageError(
+                    f"{item.nodeid}: set pytestmark = pytest.mark.asyncio(loop_scope='module')"
+                )
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
