@@ -69,7 +69,8 @@ async def test_a_dropped_connection_reconnects_by_itself_and_the_hand_goes_on(
     server: InProcessServer, new_page: NewPage
 ) -> None:
     """When the server drops the socket (1013, as it does a too slow client) the page shows
-    it is reconnecting, reconnects by itself, resumes the same seat and cards, and plays on."""
+    it is reconnecting, reconnects by itself, resumes the same seat and cards, and plays on
+    (a card by its number key, then by clicking)."""
     page = await new_page()
     await create_table(page, server.url, player="Ana", name="Drop", players=2)
     await add_bots(page, [1])
@@ -95,6 +96,8 @@ async def test_a_dropped_connection_reconnects_by_itself_and_the_hand_goes_on(
     await expect(hook(page, "connection")).to_have_attribute("data-state", "connected")
     await expect(enabled_cards(page)).to_have_count(3)
     assert await hand_codes(page) == cards
+    await page.keyboard.press("2")  # the keyboard plays too: the second card
+    await expect(page.locator(f'[data-testid="hand"] [data-card="{cards[1]}"]')).to_have_count(0)
     await play_until_summary(page, rng)
     _, points = await summary_of(page)
     assert sum(points.values()) == 120
