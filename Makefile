@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck system-deps bench clean
+.PHONY: run test lint typecheck system-deps bench screenshots clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,9 @@ typecheck: $(BIN)/.installed-test
 test: $(BIN)/.installed-test system-deps lint typecheck
 	$(BIN)/python -m doctest README.md
 	$(BIN)/pytest
+
+screenshots: $(BIN)/.installed-test system-deps
+	BRISCOLA_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/e2e/test_e2e_screenshots.py
 
 bench: $(BIN)/.installed-test
 	$(BIN)/python bench/engine.py
