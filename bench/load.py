@@ -338,6 +338,7 @@ class Run:
         self.server = Server(target, args.redis_url)
         self.ws_url = f"ws://127.0.0.1:{self.server.port}/ws"
         self.pad = "x" * args.relay_bytes
+        self.gate_open = False  # no table starts before all are set up
 
     # --- acting -------------------------------------------------------------
 
@@ -407,9 +408,29 @@ class Run:
                 conn.send(b'{"type":"play_again"}')
         else:  # waiting or between hands
             conn.again_sent = False
-            if not room["seats"][seat]["ready"] and not conn.ready_sent:
-                conn.ready_sent = True
-                conn.send(b'{"type":"ready","ready":true}')
+            if not room["seats"][seat]["ready"] and self.gate_open:
+                self.ready(conn)
+
+    def ready(self, conn: Conn) -> None:
+        if not conn.ready_sent:
+            conn.ready_sent = True
+            conn.send(b'{"type":"ready","ready":true}')
+
+    def open_gate(self) -> None:
+        """Every table is set up: start them all (in realistic mode, spread over a think)."""
+        self.gate_open = True
+        loop = asyncio.get_running_loop()
+        for table in self.tables:
+            delay = 0.0 if self.saturated else self.rng.uniform(0, self.args.think)
+            loop.call_later(delay, self.start, table)
+
+    def start(self, table: Table) -> None:
+        table.last_seen = time.perf_counter()
+        if self.target == "relay":
+            self.my_turn(table.conns[0])
+        else:
+            for conn in table.conns[:SEATS]:
+                self.ready(conn)
 
     def on_message(self, conn: Conn, raw: bytes) -> None:
         msg = orjson.loads(raw)
@@ -492,11 +513,8 @@ class Run:
                 gate = asyncio.Semaphore(args.connect_concurrency)
                 await asyncio.gather(*(self.set_up(table, http, gate) for table in self.tables))
                 ramp = time.perf_counter() - started
-                if self.target == "relay":
-                    await asyncio.sleep(0.5)
-                    for table in self.tables:
-                        table.last_seen = time.perf_counter()
-                        self.my_turn(table.conns[0])
+                await asyncio.sleep(0.5)  # let the last joins land
+                self.open_gate()
                 watchdog = asyncio.ensure_future(self.watchdog())
                 await asyncio.sleep(args.warmup)
                 cpu0, own0, t0 = server.cpu_seconds(), _own_cpu(), time.perf_counter()
