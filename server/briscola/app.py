@@ -14,9 +14,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket
 
 from .config import Settings
 from .errors import Code
@@ -25,12 +24,13 @@ from .metrics import Metrics
 from .protocol import encode
 from .store import MemoryStore, RedisStore, Store
 from .table import TableRules
-from .transport import serve_socket
+from .transport import Receive, Scope, Send, serve_socket
 
 log = logging.getLogger(__name__)
 
 CLIENT_DIR = Path(os.environ.get("BRISCOLA_CLIENT_DIR", Path(__file__).parents[2] / "client"))
 _rules_decoder = msgspec.json.Decoder(TableRules)
+WEBSOCKET_PATH = "/ws"
 
 
 def _json(payload: object, status: int = 200) -> Response:
@@ -41,7 +41,7 @@ def _error(code: Code, message: str, status: int) -> Response:
     return _json({"error": {"code": code.value, "message": message}}, status)
 
 
-def create_app(settings: Settings) -> Starlette:
+def create_app(settings: Settings) -> BriscolaApp:
     """Build the app for ``settings``; the manager starts and stops with its lifespan."""
     metrics = Metrics()
     store: Store
@@ -104,10 +104,7 @@ def create_app(settings: Settings) -> Starlette:
     async def metrics_endpoint(request: Request) -> Response:
         return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
-    async def websocket(ws: WebSocket) -> None:
-        await serve_socket(ws, manager)
-
-    app = Starlette(
+    starlette = Starlette(
         routes=[
             Route("/", index),
             Route("/t/{room}", index),
@@ -117,10 +114,27 @@ def create_app(settings: Settings) -> Starlette:
             Route("/api/hands/{hand}", get_hand),
             Route("/healthz", healthz),
             Route("/metrics", metrics_endpoint),
-            WebSocketRoute("/ws", websocket),
             Mount("/static", StaticFiles(directory=CLIENT_DIR, check_dir=False), name="static"),
         ],
         lifespan=lifespan,
     )
-    app.state.manager = manager
-    return app
+    return BriscolaApp(starlette, manager)
+
+
+class BriscolaApp:
+    """The ASGI entry point: ``/ws`` goes straight to the websocket handler, everything else
+    (HTTP, the lifespan) to Starlette."""
+
+    def __init__(self, starlette: Starlette, manager: RoomManager) -> None:
+        self.starlette = starlette
+        self.manager = manager
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            if scope["path"] == WEBSOCKET_PATH:
+                await serve_socket(scope, receive, send, self.manager)
+            else:
+                await receive()
+                await send({"type": "websocket.close", "code": 1008})
+            return
+        await self.starlette(scope, receive, send)

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from .engine import Resign, SwapSeven
 from .errors import Code, Refusal
 from .protocol import (
@@ -36,7 +38,7 @@ from .protocol import (
     encode,
 )
 from .store import WriteResult
-from .table import Audience, Table
+from .table import Audience, RoomSummary, Table
 from .transport import CLOSE_INTERNAL, CLOSE_REPLACED, Connection
 
 if TYPE_CHECKING:
@@ -76,7 +78,7 @@ class Room:
         self.queue: asyncio.Queue[Item] = asyncio.Queue(manager.settings.room_queue)
         self.task: asyncio.Task[None] | None = None
         self._replies: list[tuple[Connection, bytes]] = []
-        self._summary_cache: tuple[int, int, Any] | None = None
+        self._summary_cache: tuple[int, int, RoomSummary, msgspec.Raw] | None = None
 
     @property
     def id(self) -> str:
@@ -97,14 +99,20 @@ class Room:
             if conn is not None and isinstance(command, Command):
                 self.manager.refused(conn, Refusal(Code.SERVER_BUSY, "table busy"), None)
 
-    def summary(self) -> Any:
+    def summary(self) -> RoomSummary:
         """The public summary, cached per version and spectator count."""
         key = (self.table.version, self.spectators)
         cached = self._summary_cache
         if cached is None or cached[:2] != key:
-            cached = (*key, self.table.summary(key[1]))
+            summary = self.table.summary(key[1])
+            cached = (*key, summary, msgspec.Raw(encode(summary)))
             self._summary_cache = cached
         return cached[2]
+
+    def _summary_json(self) -> msgspec.Raw:
+        self.summary()
+        assert self._summary_cache is not None
+        return self._summary_cache[3]
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -178,13 +186,13 @@ class Room:
 
     def _broadcast(self, now: float) -> None:
         table = self.table
-        summary = self.summary()
+        summary, clock = self._summary_json(), table.clock(now)
         encoded: dict[int | None, bytes] = {}
         for conn, member in self.members.items():
             seat = table.seat_of(member.token)
             data = encoded.get(seat)
             if data is None:
-                data = encoded[seat] = encode(table.state_message(seat, summary, now))
+                data = encoded[seat] = encode(table.state_message(seat, summary, clock))
             conn.send(data)
 
     def _reply(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -193,7 +201,8 @@ class Room:
     def _send_state(self, conn: Connection, now: float) -> None:
         member = self.members[conn]
         seat = self.table.seat_of(member.token)
-        self._replies.append((conn, encode(self.table.state_message(seat, self.summary(), now))))
+        message = self.table.state_message(seat, self._summary_json(), self.table.clock(now))
+        self._replies.append((conn, encode(message)))
 
     def _seat(self, conn: Connection) -> int:
         member = self.members.get(conn)

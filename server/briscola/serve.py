@@ -48,7 +48,7 @@ def build_server(
         access_log=False,
         timeout_graceful_shutdown=5,
     )
-    return BriscolaServer(config, app.state.manager)
+    return BriscolaServer(config, app.manager)
 
 
 def serve_forever(host: str, port: int, redis_url: str | None) -> int:

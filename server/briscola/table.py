@@ -163,7 +163,7 @@ class You(msgspec.Struct, frozen=True):
 
 class StateMessage(msgspec.Struct, frozen=True, tag_field="type", tag="state"):
     version: int
-    room: RoomSummary
+    room: msgspec.Raw
     you: You
     match: MatchView | None
     hand_id: str | None
@@ -310,15 +310,18 @@ class Table:
             version=self.version,
         )
 
-    def state_message(self, seat: int | None, summary: RoomSummary, now: float) -> StateMessage:
-        """The full state for one seat (or a spectator): built on the engine's projection."""
+    def state_message(
+        self, seat: int | None, summary: msgspec.Raw, clock: Clock | None
+    ) -> StateMessage:
+        """The full state for one seat (or a spectator): built on the engine's projection.
+        ``summary`` is the room's public summary, encoded once for every recipient."""
         return StateMessage(
             version=self.version,
             room=summary,
             you=You(seat, seat is not None and seat == self.host),
             match=match_view(self.match, seat) if self.match is not None else None,
             hand_id=self.hands[-1].hand_id if self.hands else None,
-            clock=self.clock(now),
+            clock=clock,
             records=self.records,
         )
 
