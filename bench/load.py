@@ -81,8 +81,8 @@ def free_port() -> int:
 class Server:
     """A server process pinned to CPU 0: the briscola server or the bare relay."""
 
-    def __init__(self, target: str, redis_url: str | None) -> None:
-        self.target = target
+    def __init__(self, target: str, redis_url: str | None, nice: int = 0) -> None:
+        self.target, self.nice = target, nice
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         if target == "relay":
@@ -104,6 +104,8 @@ class Server:
             self.process = subprocess.Popen(
                 self.command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
             )
+        if self.nice:
+            os.setpriority(os.PRIO_PROCESS, self.process.pid, self.nice)
 
     @property
     def pid(self) -> int:
@@ -335,7 +337,7 @@ class Run:
         self.stats = Stats()
         self.tables = [Table(self, index) for index in range(tables)]
         self.rng = random.Random(args.seed)
-        self.server = Server(target, args.redis_url)
+        self.server = Server(target, args.redis_url, args.nice)
         self.ws_url = f"ws://127.0.0.1:{self.server.port}/ws"
         self.pad = "x" * args.relay_bytes
         self.gate_open = False  # no table starts before all are set up
@@ -621,12 +623,13 @@ def machine_notes(args: argparse.Namespace) -> str:
         for name in ("uvicorn", "starlette", "websockets", "uvloop", "orjson", "redis")
     )
     mirror = f"Redis mirror at `{args.redis_url}`" if args.redis_url else "no Redis (in memory)"
+    priority = f"; both at nice {args.nice}, ahead of other work" if args.nice else ""
     return (
         f"{os.cpu_count()} CPUs, {model}; Linux {platform.release()}; Python "
         f"{platform.python_version()}; {versions}. Server pinned to CPU {SERVER_CPU} "
         f"(`taskset`), load generator (one process, uvloop; `websockets` Sans-I/O handshake, "
         f"frames by hand; no compression offered) pinned to CPU {CLIENT_CPU}; loopback, "
-        f"no TLS; {mirror}; "
+        f"no TLS; {mirror}{priority}; "
         f"server environment {' '.join(f'{k}={v}' for k, v in SERVER_ENV.items())} "
         f"(no per-socket rate limit)."
     )
@@ -648,8 +651,8 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
         "",
         "| server | tables | sockets | moves/s | p50 ms | p99 ms | server CPU % "
         "| load-gen CPU % | others % (server / load-gen core) | KB/socket | bytes/state "
-        "| errors | stalls |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| errors | stalls | tries |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         errors = ", ".join(f"{k} {v}" for k, v in r["errors"].items()) or "0"  # type: ignore[attr-defined]
@@ -660,7 +663,7 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
             f"| {r['others_server_core']:.0f} / {r['others_client_core']:.0f} "
             f"| {r['kb_socket']:.1f} "
             f"| {r['state_bytes']:,.0f} "
-            f"| {errors} | {r['stalls']} |"
+            f"| {errors} | {r['stalls']} | {r['attempts']} |"
         )
     by_point = {(r["target"], r["tables"]): r for r in results}
     ratios = [
@@ -677,7 +680,9 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
         "and of the load generator's core meanwhile (anything far above 0 disturbed the row: "
         "a starved server queues). KB/socket: server RSS above its idle RSS, "
         "over all sockets (tables and games included). A load-gen CPU near 100 % means the "
-        "client, not the server, set the pace.",
+        "client, not the server, set the pace. Tries: a point is measured again (up to "
+        f"{1 + args.retries} times) while others took over {args.max_others:g} % of the server's "
+        "core; the least disturbed try is shown.",
     ]
     return "\n".join(lines)
 
@@ -705,6 +710,37 @@ def write_section(key: str, body: str) -> None:
 # ------------------------------------------------------------------- main
 
 
+def measure_point(args: argparse.Namespace, target: str, tables: int) -> dict[str, object]:
+    """Measure one point; again (up to ``--retries`` times) while other processes took more
+    than ``--max-others`` % of the server's core, keeping the least disturbed attempt."""
+    best: dict[str, object] | None = None
+    for attempt in range(1 + args.retries):
+        if args.wait_quiet:
+            wait_quiet(args.wait_quiet)
+        result = uvloop.run(Run(args, target, tables).measure())
+        result["attempts"] = attempt + 1
+        print(
+            f"{target:8} T={tables:5} moves/s={result['moves_s']:8.0f} "
+            f"p50={result['p50_ms']:7.1f} ms p99={result['p99_ms']:7.1f} ms "
+            f"server={result['server_cpu']:3.0f}% client={result['client_cpu']:3.0f}% "
+            f"others={result['others_server_core']:3.0f}%/{result['others_client_core']:.0f}% "
+            f"steal={result['steal']:3.0f}% "
+            f"KB/socket={result['kb_socket']:5.1f} ramp={result['ramp_s']:.1f}s "
+            f"errors={result['errors']} stalls={result['stalls']} "
+            f"closed_early={result['closed_early']}",
+            flush=True,
+        )
+        for line in result["problems"]:  # type: ignore[attr-defined]
+            print(f"  server log: {line}", flush=True)
+        others = float(result["others_server_core"])  # type: ignore[arg-type]
+        if best is None or others < float(best["others_server_core"]):  # type: ignore[arg-type]
+            best = result
+        if others <= args.max_others:
+            break
+    assert best is not None
+    return best
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=("realistic", "saturated"), default="realistic")
@@ -730,6 +766,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=0.0,
         help="before each point wait up to this many seconds for other work to stop",
     )
+    parser.add_argument(
+        "--max-others",
+        type=float,
+        default=10.0,
+        help="a point where other processes took more of the server's core (%%) is disturbed",
+    )
+    parser.add_argument("--retries", type=int, default=0, help="measure a disturbed point again")
+    parser.add_argument(
+        "--nice",
+        type=int,
+        default=0,
+        help="scheduling priority of the server and the load generator (negative: ahead of "
+        "other work on a shared machine; needs root)",
+    )
     parser.add_argument("--no-write", action="store_true", help="print, leave docs alone")
     args = parser.parse_args(argv)
     if args.tables is None:
@@ -744,27 +794,12 @@ def main(argv: list[str] | None = None) -> int:
     if len(os.sched_getaffinity(0)) > 1 and (os.cpu_count() or 1) > CLIENT_CPU:
         os.sched_setaffinity(0, {CLIENT_CPU})
     raise_fd_limit()
+    if args.nice:
+        os.setpriority(os.PRIO_PROCESS, 0, args.nice)
     results = []
     for tables in args.tables:
         for target in args.targets:
-            if args.wait_quiet:
-                wait_quiet(args.wait_quiet)
-            run = Run(args, target, tables)
-            result = uvloop.run(run.measure())
-            results.append(result)
-            print(
-                f"{target:8} T={tables:5} moves/s={result['moves_s']:8.0f} "
-                f"p50={result['p50_ms']:7.1f} ms p99={result['p99_ms']:7.1f} ms "
-                f"server={result['server_cpu']:3.0f}% client={result['client_cpu']:3.0f}% "
-                f"others={result['others_server_core']:3.0f}%/{result['others_client_core']:.0f}% "
-                f"steal={result['steal']:3.0f}% "
-                f"KB/socket={result['kb_socket']:5.1f} ramp={result['ramp_s']:.1f}s "
-                f"errors={result['errors']} stalls={result['stalls']} "
-                f"closed_early={result['closed_early']}",
-                flush=True,
-            )
-            for line in result["problems"]:  # type: ignore[attr-defined]
-                print(f"  server log: {line}", flush=True)
+            results.append(measure_point(args, target, tables))
     body = render(args, results)
     print(body)
     if not args.no_write:
