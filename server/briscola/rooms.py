@@ -78,7 +78,7 @@ class Room:
         self.queue: asyncio.Queue[Item] = asyncio.Queue(manager.settings.room_queue)
         self.task: asyncio.Task[None] | None = None
         self._replies: list[tuple[Connection, bytes]] = []
-        self._summary_cache: tuple[int, int, RoomSummary, msgspec.Raw] | None = None
+        self._summary_cache: tuple[tuple[int, str, int], RoomSummary, msgspec.Raw] | None = None
 
     @property
     def id(self) -> str:
@@ -100,19 +100,17 @@ class Room:
                 self.manager.refused(conn, Refusal(Code.SERVER_BUSY, "table busy"), None)
 
     def summary(self) -> RoomSummary:
-        """The public summary, cached per version and spectator count."""
-        key = (self.table.version, self.spectators)
-        cached = self._summary_cache
-        if cached is None or cached[:2] != key:
-            summary = self.table.summary(key[1])
-            cached = (*key, summary, msgspec.Raw(encode(summary)))
-            self._summary_cache = cached
-        return cached[2]
+        """The public summary, rebuilt only when seats, status or spectators change."""
+        return self._summary()[0]
 
-    def _summary_json(self) -> msgspec.Raw:
-        self.summary()
-        assert self._summary_cache is not None
-        return self._summary_cache[3]
+    def _summary(self) -> tuple[RoomSummary, msgspec.Raw]:
+        table = self.table
+        key = (table.seats_revision, table.status, self.spectators)
+        cached = self._summary_cache
+        if cached is None or cached[0] != key:
+            summary = table.summary(key[2])
+            cached = self._summary_cache = (key, summary, msgspec.Raw(encode(summary)))
+        return cached[1], cached[2]
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -186,7 +184,7 @@ class Room:
 
     def _broadcast(self, now: float) -> None:
         table = self.table
-        summary, clock = self._summary_json(), table.clock(now)
+        summary, clock = self._summary()[1], table.clock(now)
         encoded: dict[int | None, bytes] = {}
         for conn, member in self.members.items():
             seat = table.seat_of(member.token)
@@ -201,7 +199,7 @@ class Room:
     def _send_state(self, conn: Connection, now: float) -> None:
         member = self.members[conn]
         seat = self.table.seat_of(member.token)
-        message = self.table.state_message(seat, self._summary_json(), self.table.clock(now))
+        message = self.table.state_message(seat, self._summary()[1], self.table.clock(now))
         self._replies.append((conn, encode(message)))
 
     def _seat(self, conn: Connection) -> int:

@@ -142,7 +142,6 @@ class RoomSummary(msgspec.Struct, frozen=True):
     seats: list[SeatInfo]
     free_seats: int
     spectators: int
-    version: int
 
 
 class RecordRef(msgspec.Struct, frozen=True):
@@ -247,6 +246,9 @@ class Table:
         self.seats = [Seat(index) for index in range(rules.players)]
         self.host: int | None = None
         self.version = 0
+        #: Bumped by every event but a card played or a swap: what the summary shows of the
+        #: seats can only change then (the status is checked beside it).
+        self.seats_revision = 0
         self.match: MatchState | None = None
         self.match_id: str | None = None
         self.match_seed: str | None = None
@@ -307,7 +309,6 @@ class Table:
             ],
             free_seats=sum(1 for s in self.seats if s.free),
             spectators=spectators,
-            version=self.version,
         )
 
     def state_message(
@@ -561,6 +562,8 @@ class Table:
     def _apply(self, event: Event) -> None:
         _APPLY[type(event)](self, event)
         self.version += 1
+        if type(event) not in _MOVES:
+            self.seats_revision += 1
 
     def _seated(self, e: Seated) -> None:
         s = self.seats[e.seat]
@@ -716,6 +719,8 @@ def _engine_action(event: Played | Swapped | Resigned) -> PlayCard | SwapSeven |
         return SwapSeven(event.seat)
     return Resign(event.seat)
 
+
+_MOVES = (Played, Swapped)
 
 _APPLY: dict[type[Event], Callable[[Table, Any], None]] = {
     Seated: Table._seated,
