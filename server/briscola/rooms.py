@@ -66,6 +66,8 @@ class Member:
 
 
 Item = tuple[Connection | None, Command | Detach | Checkpoint | None, float]
+#: Queued by the room's timer: something is due (a bot's move, a clock, a grace period).
+_TICK: Item = (None, None, 0.0)
 
 
 class Room:
@@ -78,6 +80,9 @@ class Room:
         self.queue: asyncio.Queue[Item] = asyncio.Queue(manager.settings.room_queue)
         self.task: asyncio.Task[None] | None = None
         self._replies: list[tuple[Connection, bytes]] = []
+        self._timer: asyncio.TimerHandle | None = None
+        self._deadline: float | None = None
+        self._timer_due = False
         self._summary_cache: tuple[tuple[int, str, int], RoomSummary, msgspec.Raw] | None = None
 
     @property
@@ -115,32 +120,55 @@ class Room:
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
         await self._publish(loop.time())
-        while True:
-            deadline = self.table.next_deadline()
-            item: Item | None
+        try:
+            while True:
+                self._arm(loop)
+                item = await self.queue.get()
+                now = loop.time()
+                if item is _TICK:
+                    self._timer_due = False
+                    self.table.tick(now)
+                    await self._publish(now)
+                    continue
+                await self._process(item, now)
+        finally:
+            if self._timer is not None:
+                self._timer.cancel()
+
+    def _arm(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Have a tick queued at the table's next deadline (one timer, moved when it moves)."""
+        deadline = self.table.next_deadline()
+        if deadline == self._deadline:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._deadline = deadline
+        if deadline is not None:
+            self._timer = loop.call_at(deadline, self._ring)
+
+    def _ring(self) -> None:
+        self._timer, self._deadline = None, None
+        if not self._timer_due:
             try:
-                if deadline is None:
-                    item = await self.queue.get()
-                else:
-                    async with asyncio.timeout_at(deadline):
-                        item = await self.queue.get()
-            except TimeoutError:
-                item = None
-            now = loop.time()
-            if item is None:
-                self.table.tick(now)
-                await self._publish(now)
-                continue
-            conn, command, received = item
-            try:
-                self._handle(conn, command, now)
-            except Exception:
-                log.exception("room %s: command %r failed", self.id, command)
-                if conn is not None:
-                    conn.close(CLOSE_INTERNAL, "internal error")
-            await self._publish(now)
-            if isinstance(command, Play | Swap):
-                self.manager.metrics.move_latency.observe(time.perf_counter() - received)
+                self.queue.put_nowait(_TICK)
+            except asyncio.QueueFull:
+                return  # a full queue: the timer is set again after the next command
+            self._timer_due = True
+
+    async def _process(self, item: Item, now: float) -> None:
+        """One command: apply it, mirror it, tell everyone. A bug in a handler costs only the
+        connection that sent the command (closed with 1011), never the room."""
+        conn, command, received = item
+        try:
+            self._handle(conn, command, now)
+        except Exception:
+            log.exception("room %s: command %r failed", self.id, command)
+            if conn is not None:
+                conn.close(CLOSE_INTERNAL, "internal error")
+        await self._publish(now)
+        if isinstance(command, Play | Swap):
+            self.manager.metrics.move_latency.observe(time.perf_counter() - received)
 
     def _handle(self, conn: Connection | None, command: object, now: float) -> None:
         if conn is None:
