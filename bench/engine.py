@@ -11,6 +11,7 @@ process's CPU time, so that other work on the machine does not count against it.
     python bench/engine.py --hands 20000   # a fixed number of hands per run
     python bench/engine.py --no-write      # print only
     python bench/engine.py --engine DIR    # time another copy of the engine (DIR/briscola)
+    python bench/engine.py --baseline REV  # and git REV's engine beside it, runs alternating
 
 The figures go into docs/BENCHMARKS.md between ``<!-- bench:engine -->`` and
 ``<!-- /bench:engine -->``, with the command, the date and the Python version. The
@@ -26,6 +27,7 @@ import hashlib
 import importlib
 import io
 import json
+import os
 import platform
 import random
 import shlex
@@ -125,42 +127,52 @@ def run(engine: ModuleType, seed: int, hands: int | None, seconds: float, views:
     return Run(done, actions, viewed, elapsed, digest.hexdigest()[:16])
 
 
-def best_of(engine: ModuleType, args: argparse.Namespace, views: bool) -> Run:
-    """The fastest of ``--repeat`` identical runs (the others measured the machine's noise)."""
-    hands = args.hands
-    runs = [run(engine, args.seed, hands, args.seconds, views) for _ in range(args.repeat)]
-    if hands is not None and len({r.digest for r in runs}) != 1:
+def fastest(runs: list[Run], fixed_hands: bool) -> Run:
+    """The fastest of identical runs (the others measured the machine's noise)."""
+    if fixed_hands and len({r.digest for r in runs}) != 1:
         raise AssertionError("the same hands gave different results")
     return max(runs, key=lambda r: r.per_second)
 
 
-def baseline(args: argparse.Namespace) -> tuple[Run, Run]:
-    """The same benchmark on the engine of git revision ``args.baseline``, in a subprocess
-    (both engines are ``briscola.engine``, so they cannot share one interpreter)."""
-    with tempfile.TemporaryDirectory() as folder:
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", args.baseline, "server"],
-            capture_output=True,
-            check=True,
-        )
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-            tar.extractall(folder, filter="data")
-        options = ["--seconds", str(args.seconds), "--repeat", str(args.repeat)]
-        options += ["--seed", str(args.seed), "--engine", str(Path(folder) / "server")]
-        if args.hands is not None:
-            options += ["--hands", str(args.hands)]
-        done = subprocess.run(
-            [sys.executable, __file__, *options, "--no-write", "--json"],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
+def measure(engine: ModuleType, args: argparse.Namespace) -> tuple[Run, Run]:
+    """One play-only run and one with views."""
+    plain = run(engine, args.seed, args.hands, args.seconds, views=False)
+    viewed = run(engine, args.seed, args.hands, args.seconds, views=True)
+    return plain, viewed
+
+
+def measure_revision(args: argparse.Namespace, server: Path) -> tuple[Run, Run]:
+    """:func:`measure` on the engine under ``server``, in a subprocess (both engines are
+    ``briscola.engine``, so they cannot share one interpreter)."""
+    options = ["--seconds", str(args.seconds), "--repeat", "1", "--seed", str(args.seed)]
+    if args.hands is not None:
+        options += ["--hands", str(args.hands)]
+    done = subprocess.run(
+        [sys.executable, __file__, *options, "--engine", str(server), "--no-write", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     plain, viewed = (Run(**fields) for fields in json.loads(done.stdout.splitlines()[-1]))
     return plain, viewed
 
 
+def extract(revision: str, folder: str) -> Path:
+    """``server/`` of git ``revision``, written under ``folder``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", revision, "server"], capture_output=True, check=True
+    )
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(folder, filter="data")
+    return Path(folder) / "server"
+
+
 def report(
-    plain: Run, viewed: Run, command: str, before: tuple[str, Run, Run] | None = None
+    plain: Run,
+    viewed: Run,
+    command: str,
+    before: tuple[str, Run, Run] | None = None,
+    load: str = "unknown",
 ) -> str:
     python = f"{platform.python_implementation()} {platform.python_version()}"
     date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -169,9 +181,9 @@ def report(
         revision, old_plain, old_viewed = before
         rows = [
             ("play only", revision, old_plain),
-            ("play only", "this one", plain),
+            ("play only", "this checkout", plain),
             ("play + 5 views after every action", revision, old_viewed),
-            ("play + 5 views after every action", "this one", viewed),
+            ("play + 5 views after every action", "this checkout", viewed),
         ]
     lines = [
         "## Engine",
@@ -182,19 +194,22 @@ def report(
         "`view` for the four seats and a spectator after the deal and after every action.",
         "Times are the process's CPU time; each row is the best of `--repeat` runs. Rows of",
         "another revision come from the same script run on that revision's engine",
-        "(`--baseline REV`).",
+        "(`--baseline REV`, in a subprocess), its runs alternating with this engine's.",
+        "Other work on a shared machine still slows both; the load average tells how much.",
         "",
         f"- command: `{command}`",
         f"- date: {date}",
-        f"- python: {python} on {platform.machine()} ({platform.system()})",
+        f"- python: {python} on {platform.machine()} ({platform.system()}), "
+        f"{os.cpu_count()} CPUs; load average {load}",
         "",
         "| run | engine | hands | CPU seconds | hands/s | actions/s | views/s |",
         "|---|---|---:|---:|---:|---:|---:|",
     ]
     for name, engine, r in rows:
         lines.append(
-            f"| {name} | {engine or 'this one'} | {r.hands:,} | {r.seconds:.2f} "
-            f"| {r.per_second:,.0f} | {r.actions / r.seconds:,.0f} | {r.views / r.seconds:,.0f} |"
+            f"| {name} | {engine or 'this checkout'} | {r.hands:,} | {r.seconds:.2f} "
+            f"| {r.per_second:,.0f} | {r.actions / r.seconds:,.0f} "
+            f"| {f'{r.views / r.seconds:,.0f}' if r.views else '-'} |"
         )
     reached = "reached" if plain.per_second >= AIM else "not reached"
     lines += [
@@ -251,23 +266,35 @@ def main(argv: list[str] | None = None) -> int:
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
 
+    engine = load_engine(args.engine)
+    load_before = os.getloadavg()[0]
+    ours: list[tuple[Run, Run]] = []
+    theirs: list[tuple[Run, Run]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        old = extract(args.baseline, folder) if args.baseline is not None else None
+        for _ in range(args.repeat):  # alternate, so that both meet the same machine
+            if old is not None:
+                theirs.append(measure_revision(args, old))
+            ours.append(measure(engine, args))
+    fixed = args.hands is not None
     before = None
-    if args.baseline is not None:
-        old_plain, old_viewed = baseline(args)
+    if theirs:
+        old_plain = fastest([p for p, _ in theirs], fixed)
+        old_viewed = fastest([v for _, v in theirs], fixed)
         show(f"{args.baseline[:10]}:", old_plain)
         show("  + views:", old_viewed)
         before = (args.baseline, old_plain, old_viewed)
-    engine = load_engine(args.engine)
-    plain = best_of(engine, args, views=False)
+    plain = fastest([p for p, _ in ours], fixed)
+    viewed = fastest([v for _, v in ours], fixed)
     show("play only:", plain)
-    viewed = best_of(engine, args, views=True)
     show("  + views:", viewed)
     if args.json:
         print(json.dumps([asdict(plain), asdict(viewed)]))
     if not args.no_write:
         shown = sys.argv[1:] if argv is None else argv
         command = shlex.join(["python", "bench/engine.py", *shown])
-        write_section(report(plain, viewed, command, before))
+        load = f"{load_before:.2f} at the start, {os.getloadavg()[0]:.2f} at the end"
+        write_section(report(plain, viewed, command, before, load))
         print(f"wrote {DOC.relative_to(ROOT)}", file=sys.stderr)
     return 0
 
