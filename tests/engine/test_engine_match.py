@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import pickle
 
 import pytest
 from engine_helpers import seed_of
@@ -108,11 +109,13 @@ def test_best_of_three_two_one_with_a_draw_between() -> None:
 def test_a_finished_match_refuses_everything() -> None:
     """After the match is over, dealing and acting are refused with match_over."""
     match, _ = play_match(2, 1, ["0"])
+    before = pickle.loads(pickle.dumps(match))
     assert match.over
     for attempt in [lambda: deal(match, seed_of("x")), lambda: apply_action(match, Resign(0))]:
         with pytest.raises(RuleError) as caught:
             attempt()
         assert caught.value.code is ErrorCode.MATCH_OVER
+    assert match == before
 
 
 def test_no_hand_before_the_first_deal() -> None:
@@ -121,6 +124,7 @@ def test_no_hand_before_the_first_deal() -> None:
     with pytest.raises(RuleError) as caught:
         apply_action(match, Resign(0))
     assert caught.value.code is ErrorCode.NO_HAND
+    assert match == new_match(MatchRules(players=2), seed_of("nohand"))
     assert match_view(match, 0).hand is None
 
 
