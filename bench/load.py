@@ -656,13 +656,13 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
     ]
     for r in results:
         errors = ", ".join(f"{k} {v}" for k, v in r["errors"].items()) or "0"  # type: ignore[attr-defined]
+        state = f"{r['state_bytes']:,.0f}" if r["state_bytes"] else "n/a"
+        others = [max(0.0, r[f"others_{core}_core"]) for core in ("server", "client")]  # type: ignore[call-overload]
         lines.append(
             f"| {r['target']} | {r['tables']} | {r['sockets']} | {r['moves_s']:,.0f} "
             f"| {r['p50_ms']:.1f} | {r['p99_ms']:.1f} | {r['server_cpu']:.0f} "
             f"| {r['client_cpu']:.0f} "
-            f"| {r['others_server_core']:.0f} / {r['others_client_core']:.0f} "
-            f"| {r['kb_socket']:.1f} "
-            f"| {r['state_bytes']:,.0f} "
+            f"| {others[0]:.0f} / {others[1]:.0f} | {r['kb_socket']:.1f} | {state} "
             f"| {errors} | {r['stalls']} | {r['attempts']} |"
         )
     by_point = {(r["target"], r["tables"]): r for r in results}
