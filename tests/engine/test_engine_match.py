@@ -137,15 +137,21 @@ def test_best_of_five_needs_three() -> None:
 
 @pytest.mark.parametrize(
     ("players", "seat", "winners"),
-    [(2, 0, (1,)), (2, 1, (0,)), (3, 1, (0, 2)), (4, 1, (0,)), (4, 2, (1,))],
+    [(2, 0, (1,)), (2, 1, (0,)), (3, 1, None), (4, 1, (0,)), (4, 2, (1,))],
 )
-def test_resignation_loses_the_match(players: int, seat: int, winners: tuple[int, ...]) -> None:
-    """Resigning ends hand and match for the resigner's side, whoever's turn it is."""
+def test_resignation_loses_the_match(
+    players: int, seat: int, winners: tuple[int, ...] | None
+) -> None:
+    """Resigning ends hand and match for the resigner's side, whoever's turn it is; with three
+    players the match goes to whoever of the other two won the resigned hand (both if level)."""
     match = new_match(MatchRules(players=players, best_of=3), seed_of(("resign", players)))
     match = deal(match, seed_of(("resign-hand", players)))
     for _ in range(players + 1):
         match = apply_action(match, lowest(match))
     match = apply_action(match, Resign(seat))
+    if winners is None:
+        hand_winner = match.results[-1].winner
+        winners = (0, 2) if hand_winner is None else (hand_winner,)
     assert match.over and match.outcome is not None
     assert match.outcome.winners == winners and match.outcome.resigned == seat
     assert match.hand is not None and match.hand.over and match.hand.resigned == seat

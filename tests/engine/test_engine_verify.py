@@ -117,6 +117,10 @@ def malformed(record: Record) -> None:
     del record["seed"]
 
 
+def loose_types(record: Record) -> None:
+    record["rules"]["swap_seven"] = "false"
+
+
 TAMPERINGS: list[tuple[Callable[[Record], None], str]] = [
     (wrong_commitment, "wrong commitment"),
     (wrong_seed, "seed"),
@@ -133,6 +137,7 @@ TAMPERINGS: list[tuple[Callable[[Record], None], str]] = [
     (extra_action, "hand_over"),
     (unknown_format, "unknown format"),
     (malformed, "malformed record"),
+    (loose_types, "swap_seven a boolean"),
 ]
 IDS = [tamper.__name__ for tamper, _ in TAMPERINGS]
 

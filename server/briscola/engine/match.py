@@ -8,7 +8,7 @@ from typing import Any
 
 from ._values import shell_of
 from .actions import Action, Resign
-from .deal import random_stream
+from .deal import random_stream, unbiased_below
 from .errors import ErrorCode, RuleError
 from .rules import apply, hand_result, start_hand
 from .state import PLAYER_COUNTS, HandResult, HandRules, HandState, side_count, side_of
@@ -74,8 +74,8 @@ class MatchState:
 
 
 def new_match(rules: MatchRules, match_seed: bytes) -> MatchState:
-    """A match whose first dealer is drawn from ``match_seed`` (first integer of its stream)."""
-    first_dealer = next(random_stream(match_seed)) % rules.players
+    """A match whose first dealer is drawn, without bias, from ``match_seed``'s stream."""
+    first_dealer = unbiased_below(random_stream(match_seed), rules.players)
     return MatchState(rules, first_dealer, wins=(0,) * side_count(rules.players))
 
 
@@ -110,7 +110,7 @@ def apply_action(match: MatchState, action: Action) -> MatchState:
         wins[result.winner] += 1
     outcome = None
     if type(action) is Resign:
-        outcome = _resignation_outcome(match, action.seat)
+        outcome = _resignation_outcome(tuple(wins), match.rules.players, action.seat)
     elif result.winner is not None and wins[result.winner] >= match.rules.wins_needed:
         outcome = MatchOutcome((result.winner,))
     return replace(
@@ -137,8 +137,10 @@ def _with_hand(match: MatchState, hand: HandState) -> MatchState:
     return built
 
 
-def _resignation_outcome(match: MatchState, seat: int) -> MatchOutcome:
-    loser = side_of(seat, match.rules.players)
-    others = [side for side in range(len(match.wins)) if side != loser]
-    best = max(match.wins[side] for side in others)
-    return MatchOutcome(tuple(side for side in others if match.wins[side] == best), seat)
+def _resignation_outcome(wins: tuple[int, ...], players: int, seat: int) -> MatchOutcome:
+    """The other sides win; with three players, the one with more hands won (the resigned
+    hand included), or both if they are level."""
+    loser = side_of(seat, players)
+    others = [side for side in range(len(wins)) if side != loser]
+    best = max(wins[side] for side in others)
+    return MatchOutcome(tuple(side for side in others if wins[side] == best), seat)

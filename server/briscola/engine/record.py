@@ -83,7 +83,10 @@ def _verify(record: Mapping[str, Any]) -> HandState:
             "wrong commitment or seed: SHA-256 of the seed is not the commitment"
             f" (seed {record['seed']}, commitment {record['commitment']})"
         )
-    rules = HandRules(int(record["players"]), bool(record["rules"].get("swap_seven", False)))
+    players, swap = record["players"], record["rules"].get("swap_seven", False)
+    if type(players) is not int or type(swap) is not bool:
+        raise VerifyError("malformed record: players must be a number and swap_seven a boolean")
+    rules = HandRules(players, swap)
     state = start_hand(rules, int(record["dealer"]), seed)
     for index, entry in enumerate(record["actions"]):
         action = _parse_action(entry)
