@@ -17,6 +17,17 @@ MAX_WS_FRAME = 64 * 1024
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
+class QuietSockets(logging.Filter):
+    """Drop uvicorn's line per websocket opened and closed: thousands a minute on a busy
+    server, and the metrics count connections anyway."""
+
+    NOISE = ("connection open", "connection closed", '"WebSocket /ws"')
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        return not any(noise in message for noise in self.NOISE)
+
+
 class BriscolaServer(uvicorn.Server):
     """uvicorn's server, but at shutdown our sockets close with 1001 (going away) before
     uvicorn would close them with 1012."""
@@ -54,6 +65,7 @@ def build_server(
 def serve_forever(host: str, port: int, redis_url: str | None) -> int:
     """Serve until interrupted; returns the process exit code."""
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+    logging.getLogger("uvicorn.error").addFilter(QuietSockets())
     server = build_server(Settings.from_env(redis_url), host, port)
     gc.collect()
     gc.freeze()
