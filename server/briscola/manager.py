@@ -11,7 +11,7 @@ from collections.abc import Callable
 from .config import Settings
 from .errors import Code, Refusal
 from .metrics import Metrics
-from .protocol import Command, Join, Lobby, Resume, Watch, command_type, encode
+from .protocol import Command, Join, Lobby, Resume, Watch, command_type, encode_text
 from .rooms import Checkpoint, Detach, Room
 from .store import Store
 from .table import RoomSummary, Table, TableRules
@@ -132,7 +132,7 @@ class RoomManager:
         """Send a command to the room it is for."""
         if isinstance(command, Lobby):
             conn.lobby = True
-            conn.send(encode({"type": "lobby", "rooms": self.public_rooms()}))
+            conn.send(encode_text({"type": "lobby", "rooms": self.public_rooms()}))
             return
         if isinstance(command, Join | Resume | Watch):
             room = self.rooms.get(command.room)
@@ -161,7 +161,7 @@ class RoomManager:
             self._lobby_changed.clear()
             subscribers = [conn for conn in self.connections if conn.lobby]
             if subscribers:
-                data = encode({"type": "lobby", "rooms": self.public_rooms()})
+                data = encode_text({"type": "lobby", "rooms": self.public_rooms()})
                 for conn in subscribers:
                     conn.send(data)
             await asyncio.sleep(LOBBY_INTERVAL)

@@ -150,10 +150,15 @@ def encode(message: Any) -> bytes:
     return _encoder.encode(message)
 
 
-def error_message(code: Code, message: str, ref: str | None, version: int | None) -> bytes:
+def encode_text(message: Any) -> str:
+    """Encode a message for a websocket text frame (decoded once, however many receive it)."""
+    return _encoder.encode(message).decode()
+
+
+def error_message(code: Code, message: str, ref: str | None, version: int | None) -> str:
     payload: dict[str, Any] = {"type": "error", "code": code.value, "message": message}
     if ref is not None:
         payload["ref"] = ref
     if version is not None:
         payload["version"] = version
-    return encode(payload)
+    return encode_text(payload)

@@ -36,6 +36,7 @@ from .protocol import (
     Watch,
     command_type,
     encode,
+    encode_text,
 )
 from .store import WriteResult
 from .table import Audience, RoomSummary, Table
@@ -79,7 +80,7 @@ class Room:
         self.members: dict[Connection, Member] = {}
         self.queue: asyncio.Queue[Item] = asyncio.Queue(manager.settings.room_queue)
         self.task: asyncio.Task[None] | None = None
-        self._replies: list[tuple[Connection, bytes]] = []
+        self._replies: list[tuple[Connection, str]] = []
         self._timer: asyncio.TimerHandle | None = None
         self._deadline: float | None = None
         self._timer_due = False
@@ -213,22 +214,22 @@ class Room:
     def _broadcast(self, now: float) -> None:
         table = self.table
         summary, clock = self._summary()[1], table.clock(now)
-        encoded: dict[int | None, bytes] = {}
+        encoded: dict[int | None, str] = {}
         for conn, member in self.members.items():
             seat = table.seat_of(member.token)
             data = encoded.get(seat)
             if data is None:
-                data = encoded[seat] = encode(table.state_message(seat, summary, clock))
+                data = encoded[seat] = encode_text(table.state_message(seat, summary, clock))
             conn.send(data)
 
     def _reply(self, conn: Connection, message: dict[str, Any]) -> None:
-        self._replies.append((conn, encode(message)))
+        self._replies.append((conn, encode_text(message)))
 
     def _send_state(self, conn: Connection, now: float) -> None:
         member = self.members[conn]
         seat = self.table.seat_of(member.token)
         message = self.table.state_message(seat, self._summary()[1], self.table.clock(now))
-        self._replies.append((conn, encode(message)))
+        self._replies.append((conn, encode_text(message)))
 
     def _seat(self, conn: Connection) -> int:
         member = self.members.get(conn)
@@ -335,7 +336,7 @@ class Room:
         if member is None:
             raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
         out = self.table.chat(self.table.seat_of(member.token), member.name, cmd.text)
-        data = encode(
+        data = encode_text(
             {
                 "type": "chat",
                 "version": self.table.version,

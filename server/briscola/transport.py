@@ -85,8 +85,8 @@ class Connection:
         self._writer: asyncio.Task[None] | None = None
         self._closer: asyncio.Task[None] | None = None
 
-    def send(self, data: bytes) -> None:
-        """Queue a message; start the writer if it is not running."""
+    def send(self, text: str) -> None:
+        """Queue a text frame; start the writer if it is not running."""
         if self.closed:
             return
         pending = self._pending
@@ -94,7 +94,7 @@ class Connection:
             log.info("dropping a client whose send queue is full")
             self.close(CLOSE_TRY_AGAIN, "too slow: reconnect to resync")
             return
-        pending.append(data.decode())
+        pending.append(text)
         if self._writer is None:
             self._writer = asyncio.create_task(self._write())
 
