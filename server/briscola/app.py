@@ -20,10 +20,10 @@ from starlette.staticfiles import StaticFiles
 from .config import Settings
 from .errors import Code
 from .manager import RoomManager
+from .messages import TableRules
 from .metrics import Metrics
 from .protocol import encode
 from .store import MemoryStore, RedisStore, Store
-from .table import TableRules
 from .transport import Receive, Scope, Send, serve_socket
 
 log = logging.getLogger(__name__)

@@ -10,11 +10,12 @@ from collections.abc import Callable
 
 from .config import Settings
 from .errors import Code, Refusal
+from .messages import RoomSummary, TableRules
 from .metrics import Metrics
 from .protocol import Command, Join, Lobby, Resume, Watch, command_type, encode_text
 from .rooms import Checkpoint, Detach, Room
 from .store import Store
-from .table import RoomSummary, Table, TableRules
+from .table import Table
 from .transport import CLOSE_GOING_AWAY, Connection
 
 log = logging.getLogger(__name__)

@@ -18,6 +18,7 @@ import msgspec
 
 from .engine import Resign, SwapSeven
 from .errors import Code, Refusal
+from .messages import RoomSummary
 from .protocol import (
     AddBot,
     Chat,
@@ -39,7 +40,7 @@ from .protocol import (
     encode_text,
 )
 from .store import WriteResult
-from .table import Audience, RoomSummary, Table
+from .table import Audience, Table
 from .transport import CLOSE_INTERNAL, CLOSE_REPLACED, Connection
 
 if TYPE_CHECKING:

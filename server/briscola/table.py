@@ -12,14 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Any
 
 import msgspec
 
 from . import bots
 from .engine import (
     Card,
-    MatchRules,
     MatchState,
     PlayCard,
     Resign,
@@ -37,7 +36,6 @@ from .engine import (
 from .engine import (
     ErrorCode as RuleCode,
 )
-from .engine.view import MatchView
 from .errors import Code, Refusal
 from .events import (
     AnyEvent,
@@ -58,28 +56,9 @@ from .events import (
     StandIn,
     Swapped,
 )
+from .messages import Clock, RecordRef, RoomSummary, SeatInfo, StateMessage, TableRules, You
 
 Entropy = Callable[[int], bytes]
-
-
-class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """What a table plays, chosen at creation (docs/PROTOCOL.md, ``TableRules``)."""
-
-    players: Annotated[int, msgspec.Meta(ge=2, le=4)] = 4
-    swap_seven: bool = False
-    best_of: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
-    clock: Annotated[int, msgspec.Meta(ge=1, le=600)] = 30
-    grace: Annotated[int, msgspec.Meta(ge=1, le=3600)] = 60
-    private: bool = False
-    name: Annotated[str, msgspec.Meta(max_length=40)] = ""
-
-    def __post_init__(self) -> None:
-        if self.best_of not in (1, 3, 5):
-            raise ValueError("best_of must be 1, 3 or 5")
-
-    @property
-    def match_rules(self) -> MatchRules:
-        return MatchRules(self.players, self.swap_seven, self.best_of)
 
 
 class Status(StrEnum):
@@ -120,54 +99,6 @@ class Seat:
     def bot_moves(self) -> bool:
         """Whether the server moves for this seat without waiting on its clock."""
         return self.kind is SeatKind.BOT or self.away or self.standin
-
-
-class SeatInfo(msgspec.Struct, frozen=True):
-    seat: int
-    side: int
-    name: str | None
-    kind: str | None
-    ready: bool
-    connected: bool
-    away: bool
-    bot_playing: bool
-    host: bool
-
-
-class RoomSummary(msgspec.Struct, frozen=True):
-    id: str
-    name: str
-    rules: TableRules
-    status: str
-    seats: list[SeatInfo]
-    free_seats: int
-    spectators: int
-
-
-class RecordRef(msgspec.Struct, frozen=True):
-    hand_id: str
-    result: str
-    points: list[int]
-
-
-class Clock(msgspec.Struct, frozen=True):
-    seat: int
-    remaining_ms: int
-
-
-class You(msgspec.Struct, frozen=True):
-    seat: int | None
-    host: bool
-
-
-class StateMessage(msgspec.Struct, frozen=True, tag_field="type", tag="state"):
-    version: int
-    room: msgspec.Raw
-    you: You
-    match: MatchView | None
-    hand_id: str | None
-    clock: Clock | None
-    records: list[RecordRef]
 
 
 @dataclass(frozen=True)

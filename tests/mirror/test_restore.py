@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import secrets
 
-from briscola.table import Table, TableRules
+from briscola.messages import TableRules
+from briscola.table import Table
 
 
 def seated_table(grace: float = 60, clock: float = 30) -> Table:

@@ -9,9 +9,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from briscola.messages import TableRules
 from briscola.metrics import Metrics
 from briscola.store import COMPACT_AFTER, RedisStore, WriteResult
-from briscola.table import Table, TableRules
+from briscola.table import Table
 from support.servers import RedisServer
 
 
