@@ -90,11 +90,15 @@ function enterRoute() {
   if (token) {
     wire.send({ type: "resume", room: route.room, token });
   } else if (intent && intent.room === route.room) {
-    wire.send(intent.kind === "watch" ? { type: "watch", room: route.room } : joinMessage(intent));
+    wire.send(intent.kind === "watch" ? watchMessage(route.room) : joinMessage(intent));
   } else {
     store.set({ joined: false });
     startPreview(route.room);
   }
+}
+
+function watchMessage(room) {
+  return { type: "watch", room, name: ensureName() };
 }
 
 function joinMessage(target) {
@@ -269,7 +273,7 @@ const act = {
     const s = store.get();
     if (s.route.name !== "table") return;
     intent = { room: s.route.room, kind: "watch" };
-    send({ type: "watch", room: s.route.room });
+    send(watchMessage(s.route.room));
   },
   leave() {
     const s = store.get();
