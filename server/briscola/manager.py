@@ -13,7 +13,7 @@ from .errors import Code, Refusal
 from .messages import RoomSummary, TableRules
 from .metrics import Metrics
 from .protocol import Command, Join, Lobby, Resume, Watch, command_type, encode_text
-from .rooms import Checkpoint, Detach, Room
+from .rooms import Checkpoint, Close, Detach, Room
 from .store import Store
 from .table import Table
 from .transport import CLOSE_GOING_AWAY, Connection
@@ -21,6 +21,7 @@ from .transport import CLOSE_GOING_AWAY, Connection
 log = logging.getLogger(__name__)
 
 LOBBY_INTERVAL = 0.25
+REAP_INTERVAL = 60.0
 
 
 class RoomManager:
@@ -34,6 +35,7 @@ class RoomManager:
         self.connections: set[Connection] = set()
         self._lobby_changed = asyncio.Event()
         self._lobby_task: asyncio.Task[None] | None = None
+        self._reaper: asyncio.Task[None] | None = None
         self._closed = False
         self.on_started: Callable[[], None] | None = None
 
@@ -54,6 +56,7 @@ class RoomManager:
         if self.rooms:
             log.info("restored %d tables", len(self.rooms))
         self._lobby_task = asyncio.create_task(self._lobby_loop(), name="lobby")
+        self._reaper = asyncio.create_task(self._reap_loop(), name="reaper")
         if self.on_started is not None:
             self.on_started()
 
@@ -71,8 +74,7 @@ class RoomManager:
         self._closed = True
         await self.close_connections()
         tasks = [room.task for room in self.rooms.values() if room.task is not None]
-        if self._lobby_task is not None:
-            tasks.append(self._lobby_task)
+        tasks += [task for task in (self._lobby_task, self._reaper) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -150,6 +152,35 @@ class RoomManager:
             self.refused(conn, refusal, command_type(command))
             return
         conn.room.submit(conn, command)
+
+    # ---------------------------------------------------------------- closing
+
+    async def _reap_loop(self) -> None:
+        """Close the tables nobody has been at for ``idle_close`` seconds."""
+        loop = asyncio.get_running_loop()
+        idle = self.settings.idle_close
+        while True:
+            await asyncio.sleep(min(REAP_INTERVAL, idle / 4))
+            now = loop.time()
+            for room in list(self.rooms.values()):
+                if room.members:
+                    room.empty_since = None
+                elif room.empty_since is None:
+                    room.empty_since = now
+                elif now - room.empty_since >= idle:
+                    await self.close_room(room)
+
+    async def close_room(self, room: Room) -> None:
+        """Stop a room's task between two commands and forget the table, here and in the
+        mirror (its finished hands' records stay until they expire)."""
+        room.submit(None, Close())
+        if room.task is not None:
+            await room.task
+        del self.rooms[room.id]
+        self.metrics.rooms.set(len(self.rooms))
+        await self.store.forget(room.id)
+        log.info("closed table %s: nobody there for %.0f s", room.id, self.settings.idle_close)
+        self.lobby_changed()
 
     # ------------------------------------------------------------------ lobby
 

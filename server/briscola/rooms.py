@@ -55,6 +55,11 @@ class Detach:
 
 
 @dataclass(frozen=True)
+class Close:
+    """Internal: the room is being closed; its task ends between two commands."""
+
+
+@dataclass(frozen=True)
 class Checkpoint:
     """Internal: write a full snapshot (the mirror lost writes and is catching up)."""
 
@@ -67,7 +72,7 @@ class Member:
     name: str
 
 
-Item = tuple[Connection | None, Command | Detach | Checkpoint | None, float]
+Item = tuple[Connection | None, Command | Detach | Checkpoint | Close | None, float]
 #: Queued by the room's timer: something is due (a bot's move, a clock, a grace period).
 _TICK: Item = (None, None, 0.0)
 
@@ -85,6 +90,8 @@ class Room:
         self._timer: asyncio.TimerHandle | None = None
         self._deadline: float | None = None
         self._timer_due = False
+        #: Since when nobody has been at the table (the manager closes it after a while).
+        self.empty_since: float | None = None
         self._summary_cache: tuple[tuple[int, str, int], RoomSummary, msgspec.Raw] | None = None
 
     @property
@@ -98,7 +105,9 @@ class Room:
     def start(self) -> None:
         self.task = asyncio.create_task(self._run(), name=f"room {self.id}")
 
-    def submit(self, conn: Connection | None, command: Command | Detach | Checkpoint) -> None:
+    def submit(
+        self, conn: Connection | None, command: Command | Detach | Checkpoint | Close
+    ) -> None:
         """Queue a command; a full queue refuses it at once rather than wait."""
         try:
             self.queue.put_nowait((conn, command, time.perf_counter()))
@@ -126,6 +135,8 @@ class Room:
             while True:
                 self._arm(loop)
                 item = await self.queue.get()
+                if isinstance(item[1], Close):
+                    return
                 now = loop.time()
                 if item is _TICK:
                     self._timer_due = False

@@ -125,6 +125,7 @@ class Store(Protocol):
         finished: list[FinishedHand],
     ) -> WriteResult: ...
     async def load_rooms(self) -> list[StoredRoom]: ...
+    async def forget(self, room_id: str) -> None: ...
     async def get_record(self, hand_id: str) -> bytes | None: ...
 
 
@@ -152,6 +153,9 @@ class MemoryStore:
         for hand in finished:
             self.records[hand.hand_id] = _encoder.encode(hand.record)
         return WriteResult.ACCEPTED
+
+    async def forget(self, room_id: str) -> None:
+        return None
 
     async def load_rooms(self) -> list[StoredRoom]:
         return []
@@ -479,6 +483,16 @@ class RedisStore:
         return _SCRIPT_RESULT[result]
 
     # ------------------------------------------------------------------ reads
+
+    async def forget(self, room_id: str) -> None:
+        """Take a closed room out of the mirror: its id, snapshot and events."""
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.srem(ROOMS, room_id)
+        pipe.delete(_ROOM.format(room_id), _EVENTS.format(room_id))
+        try:
+            await pipe.execute()
+        except (RedisError, OSError) as exc:
+            log.warning("could not remove closed room %s from redis: %s", room_id, exc)
 
     async def load_rooms(self) -> list[StoredRoom]:
         """Every live room's snapshot and later events, a chunk of rooms per round trip."""
