@@ -25,7 +25,6 @@ class Settings:
     record_ttl: int = field(
         default_factory=lambda: int(_env_float("BRISCOLA_RECORD_TTL", 30 * 24 * 3600))
     )
-    flush_interval: float = 0.002
     idle_close: float = field(default_factory=lambda: _env_float("BRISCOLA_IDLE_CLOSE", 1800.0))
 
     @classmethod

@@ -30,7 +30,6 @@ Scope = dict[str, Any]
 Receive = Any
 Send = Any
 
-CLOSE_NORMAL = 1000
 CLOSE_GOING_AWAY = 1001
 CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
