@@ -23,9 +23,21 @@ def redis_server() -> Iterator[RedisServer]:
         server.close()
 
 
+#: Test clients play as fast as the server answers, far faster than people can: no rate
+#: limit unless a test sets one (the rate limit's own test does).
+UNLIMITED = 1e9
+
+
 def settings_for_tests(**changes: Any) -> Settings:
-    """Settings for tests: bots move at once; between hands the table waits for ready."""
-    values: dict[str, Any] = {"bot_delay": 0.0, "pause": 60.0, **changes}
+    """Settings for tests: bots move at once; between hands the table waits for ready; no
+    rate limit (see :data:`UNLIMITED`)."""
+    values: dict[str, Any] = {
+        "bot_delay": 0.0,
+        "pause": 60.0,
+        "rate": UNLIMITED,
+        "burst": UNLIMITED,
+        **changes,
+    }
     return Settings(**values)
 
 

@@ -30,8 +30,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
-# Every auto-waiting assertion gives up after this long: a whole hand takes a few seconds.
-expect.set_options(timeout=10_000)
+# Every auto-waiting assertion gives up after this long: generous, since a whole hand takes
+# a few seconds and the machine may be busy.
+expect.set_options(timeout=20_000)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

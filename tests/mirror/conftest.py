@@ -9,8 +9,14 @@ import pytest
 
 from support.servers import RedisServer, ServerProcess, Spawn
 
-#: Bots move at once; between hands a table waits for ready (no deal on a timer).
-PROCESS_ENV = {"BRISCOLA_BOT_DELAY": "0", "BRISCOLA_PAUSE": "600"}
+#: Bots move at once; between hands a table waits for ready (no deal on a timer); no rate
+#: limit, since the test drivers play as fast as the server answers.
+PROCESS_ENV = {
+    "BRISCOLA_BOT_DELAY": "0",
+    "BRISCOLA_PAUSE": "600",
+    "BRISCOLA_RATE": "1e9",
+    "BRISCOLA_BURST": "1e9",
+}
 
 
 @pytest.fixture

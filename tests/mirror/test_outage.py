@@ -21,7 +21,7 @@ from support.driver import Driver
 from support.servers import InProcessServer, RedisServer
 
 MakeServer = Callable[..., AbstractAsyncContextManager[InProcessServer]]
-TIMEOUT = 10
+TIMEOUT = 30
 
 
 async def health(server: InProcessServer) -> dict[str, Any]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 
 import pytest
 import websockets
@@ -13,6 +14,8 @@ from websockets.exceptions import InvalidStatus
 from support.client import Client, Message, create_room
 from support.play import play_all, seat_table
 from support.servers import InProcessServer
+
+MakeServer = Callable[..., AbstractAsyncContextManager[InProcessServer]]
 
 
 def in_hand(message: Message) -> bool:
@@ -67,7 +70,7 @@ async def test_oversized_frame(table: tuple[str, list[Client]]) -> None:
     _, clients = table
     await clients[0].send(json.dumps({"type": "chat", "text": "x" * 5000}))
     await clients[0].error("too_large")
-    async with asyncio.timeout(10):
+    async with asyncio.timeout(30):
         await clients[0].ws.wait_closed()
     assert clients[0].ws.close_code == 1009
 
@@ -152,8 +155,14 @@ async def test_stale_token_after_leaving(server: InProcessServer) -> None:
     await ana.close()
 
 
-async def test_flood_is_closed_while_other_tables_play(server: InProcessServer) -> None:
-    """A flooder gets rate_limited and is closed with 1008; another table plays on."""
+async def test_flood_is_closed_while_other_tables_play(make_server: MakeServer) -> None:
+    """With the production rate limit (20 a second, bursts of 60), a flooder gets
+    rate_limited and is closed with 1008; another table plays on."""
+    async with make_server(rate=20.0, burst=60.0) as server:
+        await flood_while_a_table_plays(server)
+
+
+async def flood_while_a_table_plays(server: InProcessServer) -> None:
     room = await create_room(server.url, players=2)
     players = await seat_table(server.ws_url, room["id"], 2)
     flooder = await Client.connect(server.ws_url, "Flood")
@@ -163,7 +172,7 @@ async def test_flood_is_closed_while_other_tables_play(server: InProcessServer) 
         except websockets.ConnectionClosed:
             break
     await flooder.wait_for(lambda m: m["type"] == "error" and m["code"] == "rate_limited")
-    async with asyncio.timeout(10):
+    async with asyncio.timeout(30):
         await flooder.ws.wait_closed()
     assert flooder.ws.close_code == 1008
     final = await play_all(players, lambda s: bool(s["match"] and s["match"]["hand"]["over"]))

@@ -76,7 +76,7 @@ async def test_shutdown_closes_sockets_with_1001(
         ana = await Client.connect(server.ws_url, "Ana")
         await ana.join(room["id"])
         rooms = list(server.manager.rooms.values())
-    async with asyncio.timeout(10):
+    async with asyncio.timeout(30):
         await ana.ws.wait_closed()
     assert ana.ws.close_code == 1001
     assert all(room.task is not None and room.task.done() for room in rooms)

@@ -20,7 +20,7 @@ async def test_a_stalled_spectator_is_dropped_and_the_table_plays_on(
 ) -> None:
     """A spectator that stops reading is closed with 1013 once its queue overflows; the
     players finish their hand meanwhile."""
-    async with make_server(send_queue=16, rate=1e6, burst=1e6) as server:
+    async with make_server(send_queue=16) as server:
         room = await create_room(server.url, players=2)
         players = await seat_table(server.ws_url, room["id"], 2)
         # max_queue=1: the client library stops reading the socket after one message, so

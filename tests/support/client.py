@@ -12,7 +12,8 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 
 Message = dict[str, Any]
-TIMEOUT = 10.0
+#: Generous: a wait only runs this long when the test is failing anyway.
+TIMEOUT = 30.0
 
 
 class Client:

@@ -141,7 +141,7 @@ async def serve_in_process(settings: Settings) -> AsyncIterator[InProcessServer]
     started = asyncio.Event()
     server.manager.on_started = started.set
     try:
-        async with asyncio.timeout(10):
+        async with asyncio.timeout(30):
             await started.wait()
         yield InProcessServer(f"http://127.0.0.1:{port}", server.manager)
     finally:
