@@ -109,8 +109,8 @@ def bot_move(table: Table) -> None:
 
 async def fill(url: str, tables: int, seed: int) -> list[Filled]:
     store = RedisStore(url, Metrics(), record_ttl=3600)
+    await store.redis.flushall()  # before start: afterwards it would count as lost data
     await store.start(lambda rooms: None)
-    await store.redis.flushall()
     rng = random.Random(seed)
     try:
         return list(

@@ -1,5 +1,5 @@
 // Card drawing: every face is an SVG string made here, no external images.
-// Card codes (RULES.md): rank then suit, ranks A 2 3 4 5 6 7 J N K, suits D C S B.
+// Card codes (docs/RULES.md): rank then suit, ranks A 2 3 4 5 6 7 J N K, suits D C S B.
 // Two packs: "italian" (coins, cups, swords, clubs) and "french" (diamonds, hearts,
 // spades, clubs; the Knight is shown as the Queen). Card backs are drawn by CSS and
 // never carry a card code.

@@ -22,6 +22,7 @@ from .errors import Code
 from .manager import RoomManager
 from .messages import TableRules
 from .metrics import Metrics
+from .origins import host_allowed
 from .protocol import encode
 from .store import MemoryStore, RedisStore, Store
 from .transport import Receive, Scope, Send, serve_socket
@@ -31,6 +32,9 @@ log = logging.getLogger(__name__)
 CLIENT_DIR = Path(os.environ.get("BRISCOLA_CLIENT_DIR", Path(__file__).parents[2] / "client"))
 _rules_decoder = msgspec.json.Decoder(TableRules)
 WEBSOCKET_PATH = "/ws"
+#: The largest HTTP request body, in bytes.
+MAX_BODY = 4096
+TOO_LARGE_BODY = f"request bodies are limited to {MAX_BODY} bytes"
 
 
 def _json(payload: object, status: int = 200) -> Response:
@@ -39,6 +43,37 @@ def _json(payload: object, status: int = 200) -> Response:
 
 def _error(code: Code, message: str, status: int) -> Response:
     return _json({"error": {"code": code.value, "message": message}}, status)
+
+
+class BodyRefused(Exception):
+    """A request body refused before it was read whole: too large, or not JSON."""
+
+    def __init__(self, response: Response) -> None:
+        super().__init__(response.status_code)
+        self.response = response
+
+
+async def read_json_body(request: Request) -> bytes:
+    """The request's JSON body, read as a stream that stops at :data:`MAX_BODY` bytes, so a
+    huge (or endless, chunked) body never fills the server's memory. An empty body is no
+    body; any other must say it is ``application/json``.
+
+    Raises:
+        BodyRefused: 413 ``too_large`` or 415 ``unsupported_media_type``.
+    """
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+        raise BodyRefused(_error(Code.TOO_LARGE, TOO_LARGE_BODY, 413))
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise BodyRefused(_error(Code.TOO_LARGE, TOO_LARGE_BODY, 413))
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if body and media_type != "application/json":
+        message = "send the body as application/json"
+        raise BodyRefused(_error(Code.UNSUPPORTED_MEDIA_TYPE, message, 415))
+    return bytes(body)
 
 
 def create_app(settings: Settings) -> BriscolaApp:
@@ -68,9 +103,10 @@ def create_app(settings: Settings) -> BriscolaApp:
         return _json({"rooms": manager.public_rooms()})
 
     async def create_room(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > 4096:
-            return _error(Code.TOO_LARGE, "request body too large", 413)
+        try:
+            body = await read_json_body(request)
+        except BodyRefused as refused:
+            return refused.response
         try:
             rules = _rules_decoder.decode(body or b"{}")
         except (msgspec.ValidationError, msgspec.DecodeError, ValueError) as exc:
@@ -91,11 +127,14 @@ def create_app(settings: Settings) -> BriscolaApp:
         return Response(record, media_type="application/json")
 
     async def healthz(request: Request) -> Response:
+        """Up (HTTP 200) while the game is; ``degraded`` while Redis is away or lacks data
+        being written again (``mirror``), and how often Redis lost acknowledged writes."""
         mirror = store.status.value
         return JSONResponse(
             {
-                "status": "degraded" if mirror == "degraded" else "ok",
+                "status": "ok" if mirror in ("off", "ok") else "degraded",
                 "mirror": mirror,
+                "data_loss": store.data_losses,
                 "rooms": len(manager.rooms),
                 "connections": len(manager.connections),
             }
@@ -128,8 +167,12 @@ class BriscolaApp:
     def __init__(self, starlette: Starlette, manager: RoomManager) -> None:
         self.starlette = starlette
         self.manager = manager
+        self.hosts = manager.settings.allowed_hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and not host_allowed(scope, self.hosts):
+            await refuse_host(scope, receive, send)
+            return
         if scope["type"] == "websocket":
             if scope["path"] == WEBSOCKET_PATH:
                 await serve_socket(scope, receive, send, self.manager)
@@ -138,3 +181,14 @@ class BriscolaApp:
                 await send({"type": "websocket.close", "code": 1008})
             return
         await self.starlette(scope, receive, send)
+
+
+async def refuse_host(scope: Scope, receive: Receive, send: Send) -> None:
+    """A request for a host this server is not (DNS rebinding): 400 ``bad_host`` over HTTP;
+    a websocket handshake is refused (403)."""
+    if scope["type"] == "websocket":
+        await receive()
+        await send({"type": "websocket.close", "code": 1008})
+        return
+    response = _error(Code.BAD_HOST, "this server does not answer to that host name", 400)
+    await response(scope, receive, send)

@@ -3,7 +3,7 @@
 Pure and deterministic: the same view always gives the same action, and nothing is kept
 between calls (the view is all a bot knows, so it cannot count every card played; it knows
 its hand, the trick, the last trick, the face-up trump and the cards the rules made public).
-It plays the hints of RULES.md: swap the 7 when allowed; lead cheap plain cards; load a
+It plays the hints of docs/RULES.md: swap the 7 when allowed; lead cheap plain cards; load a
 trick the partner is safely winning; take a trick that holds points with the cheapest card
 that does the job; never give a load to a trick a trump can still take; otherwise throw
 the cheapest card.

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+from .origins import allowed_hosts, local_origins
 
 
 def _env_float(name: str, default: float) -> float:
@@ -15,6 +17,9 @@ class Settings:
     """Everything an operator can tune. Environment variables in ``docs/`` and README."""
 
     redis_url: str | None = None
+    #: The site's public origins (``https://briscola.example``): browsers' websockets must
+    #: come from one, and requests must name one's host. Empty: :meth:`served_at` fills in
+    #: the local ones.
     allowed_origins: tuple[str, ...] = ()
     bot_delay: float = field(default_factory=lambda: _env_float("BRISCOLA_BOT_DELAY", 0.8))
     pause: float = field(default_factory=lambda: _env_float("BRISCOLA_PAUSE", 15.0))
@@ -27,10 +32,23 @@ class Settings:
     )
     idle_close: float = field(default_factory=lambda: _env_float("BRISCOLA_IDLE_CLOSE", 1800.0))
 
+    @property
+    def allowed_hosts(self) -> frozenset[str]:
+        return allowed_hosts(self.allowed_origins)
+
+    def served_at(self, host: str, port: int) -> Settings:
+        """These settings for a server bound to ``host:port``: with no origin configured,
+        the page as a browser on this machine opens it (``make run``)."""
+        if self.allowed_origins:
+            return self
+        return replace(self, allowed_origins=local_origins(host, port))
+
     @classmethod
     def from_env(cls, redis_url: str | None = None) -> Settings:
         origins = os.environ.get("BRISCOLA_ORIGINS", "")
         return cls(
             redis_url=redis_url if redis_url is not None else os.environ.get("REDIS_URL") or None,
-            allowed_origins=tuple(o.strip() for o in origins.split(",") if o.strip()),
+            allowed_origins=tuple(
+                o.strip().rstrip("/").lower() for o in origins.split(",") if o.strip()
+            ),
         )

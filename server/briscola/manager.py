@@ -106,10 +106,14 @@ class RoomManager:
         self.metrics.rooms.set(len(self.rooms))
 
     def resync(self, room_ids: set[str]) -> None:
-        """The mirror lost these rooms' writes: each writes a full snapshot."""
+        """The mirror lacks these rooms' latest state (an outage, a loss, a long events
+        list): each writes a full snapshot with its next write, which the checkpoint makes
+        happen now. A full queue refuses the checkpoint, but then the room is busy and
+        writes soon anyway: the flag makes sure that write carries the snapshot."""
         for room_id in room_ids:
             room = self.rooms.get(room_id)
             if room is not None:
+                room.table.snapshot_due = True
                 room.submit(None, Checkpoint())
 
     def public_rooms(self) -> list[RoomSummary]:
@@ -140,7 +144,8 @@ class RoomManager:
         if isinstance(command, Join | Resume | Watch):
             room = self.rooms.get(command.room)
             if room is None:
-                self.refused(conn, Refusal(Code.ROOM_NOT_FOUND, "no such table"), "join")
+                refusal = Refusal(Code.ROOM_NOT_FOUND, "no such table")
+                self.refused(conn, refusal, command_type(command))
                 return
             if conn.room is not None and conn.room is not room:
                 conn.room.submit(conn, Detach())

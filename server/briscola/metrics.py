@@ -31,3 +31,14 @@ class Metrics:
         self.mirror_degraded = Gauge(
             "briscola_mirror_degraded", "1 while Redis is not answering", registry=self.registry
         )
+        self.mirror_repairing = Gauge(
+            "briscola_mirror_repairing",
+            "1 while tables and records Redis lacks (after an outage or a loss) are written again",
+            registry=self.registry,
+        )
+        self.mirror_data_loss = Counter(
+            "briscola_mirror_data_loss",
+            "Times Redis was found to have lost writes it had acknowledged (flushed, or "
+            "restarted or failed over without them); everything was then written again",
+            registry=self.registry,
+        )

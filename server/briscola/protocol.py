@@ -8,10 +8,16 @@ from typing import Annotated, Any
 import msgspec
 
 from .errors import Code, Refusal
+from .names import MAX_INPUT, normalise_name
 
+#: The largest frame a client may send, in bytes of its payload. Enforced in one place: by
+#: the websocket protocol as it reads the frame's header (:mod:`briscola.websocket_protocol`),
+#: so a frame over it is never buffered, whatever its size.
 MAX_FRAME = 4096
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=24)]
+#: A person's name as sent; :class:`Join` and :class:`Watch` keep it normalised by the rule of
+#: :mod:`briscola.names`, or refuse it (``bad_message``).
+Name = Annotated[str, msgspec.Meta(max_length=MAX_INPUT)]
 RoomId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 Token = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
 SeatNo = Annotated[int, msgspec.Meta(ge=0, le=3)]
@@ -33,6 +39,9 @@ class Join(Command, tag="join", frozen=True):
     seat: SeatNo | None = None
     side: Annotated[int, msgspec.Meta(ge=0, le=1)] | None = None
 
+    def __post_init__(self) -> None:
+        msgspec.structs.force_setattr(self, "name", normalise_name(self.name))
+
 
 class Resume(Command, tag="resume", frozen=True):
     room: RoomId
@@ -42,6 +51,10 @@ class Resume(Command, tag="resume", frozen=True):
 class Watch(Command, tag="watch", frozen=True):
     room: RoomId
     name: Name | None = None
+
+    def __post_init__(self) -> None:
+        if self.name is not None:
+            msgspec.structs.force_setattr(self, "name", normalise_name(self.name))
 
 
 class Leave(Command, tag="leave", frozen=True):
@@ -113,26 +126,32 @@ _raw = msgspec.json.Decoder(dict[str, Any])
 _encoder = msgspec.json.Encoder()
 
 
-def parse(frame: str | bytes) -> Command:
-    """Validate one incoming frame into a typed command.
+#: The answer to a frame that is not one JSON object (malformed, trailing bytes, or nested
+#: deeper than the decoder goes).
+NOT_JSON = "the frame is not one valid JSON object"
 
-    :raises Refusal: ``too_large``, ``bad_json``, ``unknown_type`` or ``bad_message``.
+
+def parse(frame: str) -> Command:
+    """Validate one incoming text frame into a typed command.
+
+    :raises Refusal: ``bad_json``, ``unknown_type`` or ``bad_message``.
     """
-    if len(frame) > MAX_FRAME:
-        raise Refusal(Code.TOO_LARGE, f"frames are limited to {MAX_FRAME} bytes")
     try:
         return _decoder.decode(frame)
     except msgspec.ValidationError as exc:
         raise _classify(frame, exc) from None
-    except msgspec.DecodeError:
-        raise Refusal(Code.BAD_JSON, "the frame is not valid JSON") from None
+    except (msgspec.DecodeError, RecursionError):
+        raise Refusal(Code.BAD_JSON, NOT_JSON) from None
 
 
-def _classify(frame: str | bytes, exc: msgspec.ValidationError) -> Refusal:
+def _classify(frame: str, exc: msgspec.ValidationError) -> Refusal:
+    """Say why a frame that is JSON was refused: which of the four codes, and what."""
     try:
         raw = _raw.decode(frame)
     except msgspec.ValidationError:
         return Refusal(Code.BAD_JSON, 'a message is a JSON object with a "type"')
+    except (msgspec.DecodeError, RecursionError):
+        return Refusal(Code.BAD_JSON, NOT_JSON)
     kind = raw.get("type")
     if not isinstance(kind, str):
         return Refusal(Code.BAD_MESSAGE, 'a message needs a string "type"')

@@ -1,5 +1,6 @@
-"""Run the app under uvicorn, tuned as docs/BENCHMARKS.md measured: uvloop, httptools, no
-permessage-deflate, and long-lived objects frozen out of the garbage collector."""
+"""Run the app under uvicorn, tuned as docs/BENCHMARKS.md measured: uvloop, httptools, the
+sans-I/O websockets protocol without permessage-deflate, and long-lived objects frozen out of
+the garbage collector."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ import uvicorn
 from .app import create_app
 from .config import Settings
 from .manager import RoomManager
+from .websocket_protocol import BriscolaWebSocketProtocol
 
-MAX_WS_FRAME = 64 * 1024
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
@@ -44,15 +45,14 @@ class BriscolaServer(uvicorn.Server):
 def build_server(
     settings: Settings, host: str, port: int, *, loop: str = "uvloop"
 ) -> BriscolaServer:
-    app = create_app(settings)
+    app = create_app(settings.served_at(host, port))
     config = uvicorn.Config(
         app,
         host=host,
         port=port,
         loop=loop,
         http="httptools",
-        ws="websockets-sansio",
-        ws_max_size=MAX_WS_FRAME,
+        ws=BriscolaWebSocketProtocol,
         ws_per_message_deflate=False,
         lifespan="on",
         log_level="info",

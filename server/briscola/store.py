@@ -6,15 +6,21 @@ Key layout in Redis (docs/ARCHITECTURE.md, "The Redis mirror"):
 ``briscola:room:{id}``             hash: ``version``, ``snapshot_version``, ``snapshot`` (JSON)
 ``briscola:room:{id}:events``      list of ``[version, event]`` JSON since the snapshot
 ``briscola:hand:{hand_id}``        a finished hand's record (JSON), expires after the TTL
+``briscola:mirror:{process}``      one process's marker: the number of its last flush
 
 Every write is versioned and checked by a Lua script inside Redis, so a stale or
-out-of-order write can never overwrite a newer state.
+out-of-order write can never overwrite a newer state. The marker, written by every flush
+and read back by the next one (or by the heartbeat), tells when Redis has lost writes it
+had acknowledged: then every table and every record this process holds is written again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import math
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,6 +41,7 @@ ROOMS = "briscola:rooms"
 _ROOM = "briscola:room:{}"
 _EVENTS = "briscola:room:{}:events"
 _HAND = "briscola:hand:{}"
+_MARKER = "briscola:mirror:{}"
 
 #: Finished hands' records kept in this process too, to serve them while Redis is down.
 RECENT_RECORDS = 10_000
@@ -50,6 +57,11 @@ CLOSE_TIMEOUT = 5.0
 STARTUP_LOADING = 120.0
 #: Rooms loaded per round trip at start-up.
 LOAD_CHUNK = 250
+#: Seconds Redis keeps a process's marker after its last flush or heartbeat, so that the
+#: marker of a process that died goes away by itself.
+MARKER_TTL = 24 * 3600
+#: Finished hands' records per write when they are written again after a loss.
+RECORD_CHUNK = 256
 
 _encoder = msgspec.json.Encoder()
 _snapshot_decoder = msgspec.json.Decoder(TableSnapshot)
@@ -80,10 +92,24 @@ redis.call('SADD', KEYS[3], ARGV[3])
 return 1
 """
 
+#: Raise the marker to flush number ``ARGV[1]`` (a late, older one never lowers it) and
+#: return the number it held (-1 if it was gone). Less than the last number Redis
+#: acknowledged: Redis lost acknowledged writes.
+MARK = """
+local held = tonumber(redis.call('GET', KEYS[1]) or '-1')
+if tonumber(ARGV[1]) > held then redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) end
+return held
+"""
+
 
 class MirrorStatus(StrEnum):
+    #: No mirror: tables live in memory only.
     OFF = "off"
+    #: Redis answers and holds everything this process has written.
     OK = "ok"
+    #: Redis answers again but lacks some tables or records, which are being written again.
+    REPAIRING = "repairing"
+    #: Redis does not answer: tables play on from memory.
     DEGRADED = "degraded"
 
 
@@ -114,6 +140,8 @@ class Store(Protocol):
     :class:`RedisStore`."""
 
     status: MirrorStatus
+    #: How many times Redis was found to have lost writes it had acknowledged.
+    data_losses: int
 
     async def start(self, resync: Callable[[set[str]], None]) -> None: ...
     async def close(self) -> None: ...
@@ -133,6 +161,7 @@ class MemoryStore:
     """No mirror: tables live only in this process; finished hands' records in a dict."""
 
     status = MirrorStatus.OFF
+    data_losses = 0
 
     def __init__(self) -> None:
         self.records: dict[str, bytes] = {}
@@ -164,6 +193,15 @@ class MemoryStore:
         return self.records.get(hand_id)
 
 
+@dataclass(frozen=True)
+class _Kept:
+    """A finished hand's record kept in memory, and when (``time.monotonic()``) Redis's copy
+    expires: written again after a loss, it keeps that end rather than a fresh TTL."""
+
+    hand: FinishedHand
+    expires: float
+
+
 @dataclass
 class _Write:
     room_id: str
@@ -192,9 +230,17 @@ class RedisStore:
 
     If Redis stops answering, the queued writes are dropped and answered ``LOST``: the rooms
     play on from memory, and ``status`` is ``DEGRADED``. When Redis answers again, every
-    room that lost writes (every room, if Redis itself restarted and may have lost its last
-    writes) is asked through ``resync`` for a full snapshot; :meth:`wait_synced` returns
-    once they are all in.
+    room that lost writes is asked through ``resync`` for a full snapshot, and the records
+    finished meanwhile are written; ``status`` is ``REPAIRING`` until they all are in
+    (:meth:`wait_synced`).
+
+    Every flush, and the heartbeat of an idle flusher, ends by setting this process's marker
+    to a new number and reading the number it held. Redis applies one connection's commands
+    in order, and persists and replicates them in that order, so a marker older than the
+    last one Redis acknowledged (or none) means that Redis lost acknowledged writes: it was
+    flushed, or restarted or failed over without them. Then, as when Redis restarted
+    (a new run id), every room writes a full snapshot and every record this process still
+    holds is written again.
     """
 
     def __init__(self, url: str, metrics: Metrics, *, record_ttl: int, batch: int = 256) -> None:
@@ -206,6 +252,7 @@ class RedisStore:
         self.record_ttl = record_ttl
         self.batch = batch
         self.status = MirrorStatus.OK
+        self.data_losses = 0
         self._pending: list[_Write] = []
         self._wake = asyncio.Event()
         self._changed = asyncio.Event()
@@ -214,21 +261,27 @@ class RedisStore:
         self._behind: set[str] = set()
         self._appended: dict[str, int] = {}
         self._unsent: list[FinishedHand] = []
-        self._records_due = False
-        self._recent: dict[str, dict[str, Any]] = {}
+        #: Writes of records queued to catch up, not yet answered.
+        self._records_due = 0
+        self._recent: dict[str, _Kept] = {}
         self._resync: Callable[[set[str]], None] = lambda rooms: None
         self._server_id: str | None = None
+        self._marker = _MARKER.format(secrets.token_hex(8))
+        #: The number of the last marker sent, and of the last one Redis acknowledged.
+        self._mark_sent = 0
+        self._mark_held = -1
         self._delay = 0.05
         self._task: asyncio.Task[None] | None = None
         self._closing = False
         self._append = self.redis.register_script(APPEND)
         self._snapshot = self.redis.register_script(SNAPSHOT)
+        self._mark = self.redis.register_script(MARK)
 
     # ------------------------------------------------------------------ life
 
     async def start(self, resync: Callable[[set[str]], None]) -> None:
-        """Check that Redis answers (waiting while it loads its data), then start the
-        flusher.
+        """Check that Redis answers (waiting while it loads its data), set the marker, then
+        start the flusher.
 
         Raises:
             redis.exceptions.RedisError: Redis does not answer. The server does not start
@@ -244,11 +297,12 @@ class RedisStore:
                     log.info("waiting for Redis to load its data")
                     await asyncio.sleep(0.1)
         await self._load_scripts()
+        await self._check()
         self._task = asyncio.create_task(self._flush_loop(), name="redis mirror")
 
     async def close(self) -> None:
-        """Send what is queued (if Redis answers, within :data:`CLOSE_TIMEOUT`), then stop.
-        Idempotent."""
+        """Send what is queued (if Redis answers, within :data:`CLOSE_TIMEOUT`), remove the
+        marker, then stop. Idempotent."""
         if self._closing:
             return
         self._closing = True
@@ -267,11 +321,14 @@ class RedisStore:
             self._task = None
         for write in self._pending:
             write.resolve(WriteResult.LOST)
+        if self.status is not MirrorStatus.DEGRADED:
+            with contextlib.suppress(RedisError, OSError):
+                await self.redis.delete(self._marker)
         await self.redis.aclose(close_connection_pool=True)
 
     async def wait_synced(self) -> None:
-        """Wait until Redis answers and holds every room's latest state that this process
-        has written (no room left to catch up). For tests and tools: no polling."""
+        """Wait until Redis answers and holds every room's latest state and every record
+        that this process has written (status ``OK``). For tests and tools: no polling."""
         while not self.synced:
             await self._next_change()
 
@@ -280,13 +337,19 @@ class RedisStore:
         while self.status is not status:
             await self._next_change()
 
+    async def wait_data_loss(self, count: int = 1) -> None:
+        """Wait until Redis has been found ``count`` times to have lost acknowledged writes.
+        For tests and tools."""
+        while self.data_losses < count:
+            await self._next_change()
+
     async def _next_change(self) -> None:
         self._changed.clear()
         await self._changed.wait()
 
     @property
     def synced(self) -> bool:
-        return self.status is MirrorStatus.OK and not self._behind and not self._records_due
+        return self.status is MirrorStatus.OK
 
     def _notify(self) -> None:
         self._changed.set()
@@ -313,7 +376,8 @@ class RedisStore:
         if self._closing:
             raise RuntimeError("mirror write after the store was closed")
         self._known.add(room_id)
-        self._recent.update((hand.hand_id, hand.record) for hand in finished)
+        expires = time.monotonic() + self.record_ttl
+        self._recent.update((hand.hand_id, _Kept(hand, expires)) for hand in finished)
         while len(self._recent) > RECENT_RECORDS:
             del self._recent[next(iter(self._recent))]
         if self.status is MirrorStatus.DEGRADED:
@@ -342,8 +406,8 @@ class RedisStore:
                 if batch:
                     await self._flush(batch)
                     self.metrics.mirror_flush.observe(time.perf_counter() - started)
-                elif not self._closing:
-                    await self.redis.ping()
+                elif not self._closing and await self._check():
+                    self._data_lost(set())
                 self._delay = 0.05
             except (RedisError, OSError) as exc:
                 self._degrade(exc, batch)
@@ -373,12 +437,18 @@ class RedisStore:
                     pipe.evalsha(self._snapshot.sha, 3, room, events_key, ROOMS, *state)
                     snapshot, count = count, count + 1
                 for hand in write.finished:
-                    record = _encoder.encode(hand.record)
-                    pipe.set(_HAND.format(hand.hand_id), record, ex=self.record_ttl)
-                    count += 1
+                    ttl = self._ttl_ms(hand.hand_id)
+                    if ttl > 0:
+                        record = _encoder.encode(hand.record)
+                        pipe.set(_HAND.format(hand.hand_id), record, px=ttl)
+                        count += 1
                 slots.append((append, snapshot))
+            mark = self._next_mark()
+            pipe.evalsha(self._mark.sha, 1, self._marker, mark, MARKER_TTL)
             results = await pipe.execute()
+        lost = self._marked(results[-1], mark)
         compact: set[str] = set()
+        rewritten: set[str] = set()
         for write, (append, snapshot) in zip(batch, slots, strict=True):
             result = WriteResult.ACCEPTED
             if append is not None:
@@ -393,14 +463,26 @@ class RedisStore:
                 result = _SCRIPT_RESULT[results[snapshot]]
                 self._appended.pop(write.room_id, None)
                 self._behind.discard(write.room_id)
+                rewritten.add(write.room_id)
             if result is WriteResult.STALE:
                 log.warning("room %s: Redis holds a newer state; write refused", write.room_id)
             write.resolve(result)
-        if any(not write.room_id for write in batch):
-            self._records_due = False
+        self._records_due -= sum(1 for write in batch if not write.room_id)
+        if lost:
+            # The snapshots of this pipeline were written after the loss: they are in.
+            self._data_lost(rewritten)
         if compact:
             self._resync(compact)
+        self._settle()
         self._notify()
+
+    def _ttl_ms(self, hand_id: str) -> int:
+        """What is left, in milliseconds, of a record's time in Redis, which started when
+        its hand finished (written again after a loss, a record does not live longer)."""
+        kept = self._recent.get(hand_id)
+        if kept is None:
+            return self.record_ttl * 1000
+        return math.ceil((kept.expires - time.monotonic()) * 1000)
 
     # -------------------------------------------------------------- outages
 
@@ -409,49 +491,117 @@ class RedisStore:
             log.warning("redis mirror degraded (%s): tables play on from memory", exc)
         self.status = MirrorStatus.DEGRADED
         self.metrics.mirror_degraded.set(1)
+        self.metrics.mirror_repairing.set(0)
         for write in (*batch, *self._pending):
             if write.room_id:
                 self._lost.add(write.room_id)
             self._unsent.extend(write.finished)
             write.resolve(WriteResult.LOST)
         self._pending = []
-        self._records_due = False
+        self._records_due = 0
         self._notify()
 
     async def _recover(self) -> None:
         """Wait until Redis answers again, then have every room that may be behind write a
-        full snapshot. Rooms are not blocked meanwhile: their writes are dropped."""
+        full snapshot, and write the records that may be missing. Rooms are not blocked
+        meanwhile: their writes are dropped."""
         while True:
             await asyncio.sleep(self._delay)
             self._delay = min(self._delay * 2, 1.0)
             try:
                 server_id = await self._identify()
                 await self._load_scripts()
+                lost = await self._check()
                 break
             except (RedisError, OSError):
                 continue
-        behind, self._lost = self._lost, set()
-        if server_id != self._server_id:
-            # Redis restarted: it may have lost its last writes (appendfsync everysec).
-            behind |= self._known
-            self._server_id = server_id
-        self._behind |= behind
-        unsent, self._unsent = self._unsent, []
-        if unsent:
-            self._records_due = True
-            self._pending.append(
-                _Write("", [], None, unsent, asyncio.get_running_loop().create_future())
-            )
-        self.status = MirrorStatus.OK
+        rooms, self._lost = self._lost, set()
+        records, self._unsent = self._unsent, []
+        restarted = server_id != self._server_id
+        self._server_id = server_id
+        if lost:
+            self._count_loss()
+        if lost or restarted:
+            # It may have lost its last writes (appendfsync everysec), or did: all again.
+            rooms |= self._known
+            records = self._kept_records(records)
+        log.warning(
+            "redis mirror back%s: %d tables and %d records to write again",
+            " (a new Redis server)" if restarted else "",
+            len(rooms | self._behind),
+            len(records),
+        )
+        self._repair(rooms, records)
+
+    def _data_lost(self, rewritten: set[str]) -> None:
+        """Redis answers but has lost acknowledged writes: every room but ``rewritten``
+        (whose snapshots it has taken since) writes a full snapshot, every record this
+        process holds is written again."""
+        self._count_loss()
+        rooms = self._known - rewritten
+        records = self._kept_records([])
+        log.error(
+            "redis mirror: Redis lost writes it had acknowledged (flushed, or restarted or "
+            "failed over without them): writing %d tables and %d records again",
+            len(rooms),
+            len(records),
+        )
+        self._repair(rooms, records)
+
+    def _count_loss(self) -> None:
+        self.data_losses += 1
+        self.metrics.mirror_data_loss.inc()
+
+    def _kept_records(self, unsent: list[FinishedHand]) -> list[FinishedHand]:
+        """Every record kept in memory, and those of ``unsent`` that no longer are."""
+        kept = [entry.hand for entry in self._recent.values()]
+        return kept + [hand for hand in unsent if hand.hand_id not in self._recent]
+
+    def _repair(self, rooms: set[str], records: list[FinishedHand]) -> None:
+        """Have ``rooms`` write full snapshots (through ``resync``) and queue ``records``;
+        the status is ``REPAIRING`` until they, and the rooms already behind, are in."""
+        self._behind |= rooms
+        loop = asyncio.get_running_loop()
+        for start in range(0, len(records), RECORD_CHUNK):
+            chunk = records[start : start + RECORD_CHUNK]
+            self._pending.append(_Write("", [], None, chunk, loop.create_future()))
+            self._records_due += 1
+        self.status = MirrorStatus.REPAIRING
         self.metrics.mirror_degraded.set(0)
-        log.warning("redis mirror back: %d rooms catching up", len(self._behind))
+        self.metrics.mirror_repairing.set(1)
+        self._wake.set()
+        self._settle()
         self._notify()
-        self._resync(behind)
+        self._resync(rooms)
+
+    def _settle(self) -> None:
+        """From ``REPAIRING`` to ``OK`` once no room or record is left to write again."""
+        if self.status is MirrorStatus.REPAIRING and not self._behind and not self._records_due:
+            self.status = MirrorStatus.OK
+            self.metrics.mirror_repairing.set(0)
+            log.warning("redis mirror repaired: Redis holds every table and record again")
+
+    def _next_mark(self) -> int:
+        self._mark_sent += 1
+        return self._mark_sent
+
+    def _marked(self, held: int, mark: int) -> bool:
+        """Redis answered marker ``mark``, and had held ``held``: whether it had lost the
+        last marker it acknowledged, and with it the writes before."""
+        lost = held < self._mark_held
+        self._mark_held = mark
+        return lost
+
+    async def _check(self) -> bool:
+        """Set the marker (one round trip): whether Redis lost acknowledged writes."""
+        mark = self._next_mark()
+        held = await self.redis.evalsha(self._mark.sha, 1, self._marker, mark, MARKER_TTL)
+        return self._marked(int(held), mark)
 
     async def _load_scripts(self) -> None:
         """Load the Lua scripts, so that a pipeline can call them by hash (EVALSHA) in the
         same round trip. A Redis that loses them fails the flush, and this runs again."""
-        for script in (self._append, self._snapshot):
+        for script in (self._append, self._snapshot, self._mark):
             script.sha = await self.redis.script_load(script.script)
 
     async def _identify(self) -> str:
@@ -485,7 +635,14 @@ class RedisStore:
     # ------------------------------------------------------------------ reads
 
     async def forget(self, room_id: str) -> None:
-        """Take a closed room out of the mirror: its id, snapshot and events."""
+        """Take a closed room out of the mirror: its id, snapshot and events. It is no longer
+        one to write again after a loss."""
+        self._known.discard(room_id)
+        self._lost.discard(room_id)
+        self._behind.discard(room_id)
+        self._appended.pop(room_id, None)
+        self._settle()
+        self._notify()
         pipe = self.redis.pipeline(transaction=True)
         pipe.srem(ROOMS, room_id)
         pipe.delete(_ROOM.format(room_id), _EVENTS.format(room_id))
@@ -495,7 +652,8 @@ class RedisStore:
             log.warning("could not remove closed room %s from redis: %s", room_id, exc)
 
     async def load_rooms(self) -> list[StoredRoom]:
-        """Every live room's snapshot and later events, a chunk of rooms per round trip."""
+        """Every live room's snapshot and later events, a chunk of rooms per round trip.
+        The rooms loaded are among those to write again if Redis loses data."""
         members = await self.redis.smembers(ROOMS)
         ids = sorted(m.decode() if isinstance(m, bytes) else m for m in members)
         rooms: list[StoredRoom] = []
@@ -517,6 +675,7 @@ class RedisStore:
                         [_event_decoder.decode(entry) for entry in events],
                     )
                 )
+        self._known.update(room.snapshot.id for room in rooms)
         return rooms
 
     async def get_record(self, hand_id: str) -> bytes | None:
@@ -527,5 +686,5 @@ class RedisStore:
             value = None
         if value is not None:
             return bytes(value)
-        recent = self._recent.get(hand_id)
-        return _encoder.encode(recent) if recent is not None else None
+        kept = self._recent.get(hand_id)
+        return _encoder.encode(kept.hand.record) if kept is not None else None

@@ -122,6 +122,8 @@ class FinishedHand:
 
 @dataclass
 class _HandLog:
+    """A deal and the actions since it: the hand's own, then a resignation between hands."""
+
     hand_id: str
     seed: str
     actions: list[Played | Swapped | Resigned] = field(default_factory=list)
@@ -550,17 +552,20 @@ class Table:
         self.snapshot_due = True
 
     def _action(self, e: Played | Swapped | Resigned) -> None:
-        if self.match is None:
+        before = self.match
+        if before is None:
             raise RuleError(RuleCode.NO_HAND, "the match has not started")
-        self.match = apply_action(self.match, _engine_action(e))
+        self.match = apply_action(before, _engine_action(e))
         self.hands[-1].actions.append(e)
         self._turn_since = self._now
         hand = self.match.hand
         assert hand is not None
-        if hand.over:
+        if hand.over and not before.between_hands:
             log = self.hands[-1]
             record = hand_record(hand)
-            record.update(hand_id=log.hand_id, room=self.id, match_id=self.match_id)
+            record.update(hand_id=log.hand_id, match_id=self.match_id)
+            if not self.rules.private:  # a private table's id is its secret
+                record["room"] = self.id
             self.records.append(RecordRef(log.hand_id, record["result"], record["points"]))
             self.finished.append(FinishedHand(log.hand_id, record))
 

@@ -1,6 +1,6 @@
 """The websocket edge: one read loop per socket, one bounded send queue per socket drained
 by a writer task that runs only while there is something to send, a token-bucket rate limit,
-the Origin check. Knows nothing of the rules.
+the Origin check (:mod:`briscola.origins`). Knows nothing of the rules.
 
 This is a plain ASGI handler rather than a Starlette endpoint: it sits on the hot path of
 every message, and Starlette's ``WebSocket`` wrapper and exception middleware cost about 7 %
@@ -15,10 +15,10 @@ import logging
 import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from .errors import Code, Refusal
-from .protocol import error_message, parse
+from .origins import origin_allowed
+from .protocol import command_type, error_message, parse
 
 if TYPE_CHECKING:
     from .manager import RoomManager
@@ -32,11 +32,11 @@ Send = Any
 
 CLOSE_GOING_AWAY = 1001
 CLOSE_POLICY = 1008
-CLOSE_TOO_BIG = 1009
 CLOSE_INTERNAL = 1011
 CLOSE_TRY_AGAIN = 1013
 CLOSE_REPLACED = 4000
 FLUSH_TIMEOUT = 2.0
+BINARY = Refusal(Code.BINARY_FRAME, "send messages as JSON text frames, not binary")
 
 
 class TokenBucket:
@@ -145,18 +145,6 @@ class Connection:
                     await task
 
 
-def origin_allowed(scope: Scope, allowed: tuple[str, ...]) -> bool:
-    """No Origin (a non-browser client), the page's own origin, or one configured."""
-    headers: dict[bytes, bytes] = dict(scope.get("headers", ()))
-    origin = headers.get(b"origin")
-    if origin is None:
-        return True
-    text = origin.decode("latin-1")
-    if "*" in allowed or text in allowed:
-        return True
-    return urlsplit(text).netloc.encode("latin-1") == headers.get(b"host")
-
-
 async def serve_socket(scope: Scope, receive: Receive, send: Send, manager: RoomManager) -> None:
     """The websocket endpoint (ASGI): accept, read, validate, route; always tidy up."""
     if (await receive())["type"] != "websocket.connect":
@@ -175,22 +163,24 @@ async def serve_socket(scope: Scope, receive: Receive, send: Send, manager: Room
             message = await receive()
             if message["type"] == "websocket.disconnect":
                 break
-            frame = message.get("text")
-            if frame is None:
-                frame = message.get("bytes") or b""
             if not bucket.take():
                 manager.refused(conn, Refusal(Code.RATE_LIMITED, "too many messages"), None)
                 conn.close(CLOSE_POLICY, "flood", flush=True)
                 break
+            frame = message.get("text")
+            if frame is None:
+                manager.refused(conn, BINARY, None)
+                continue
             try:
                 command = parse(frame)
             except Refusal as refusal:
                 manager.refused(conn, refusal, None)
-                if refusal.code is Code.TOO_LARGE:
-                    conn.close(CLOSE_TOO_BIG, "frame too large", flush=True)
-                    break
                 continue
-            manager.route(conn, command)
+            try:
+                manager.route(conn, command)
+            except Exception:  # a bug: one traceback, and only this connection pays for it
+                log.exception("routing %s failed; closing its connection", command_type(command))
+                conn.close(CLOSE_INTERNAL, "internal error")
     finally:
         manager.disconnected(conn)
         await conn.finish()

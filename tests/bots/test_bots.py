@@ -1,4 +1,4 @@
-"""The bot: always legal, better than chance, and the play hints of RULES.md."""
+"""The bot: always legal, better than chance, and the play hints of docs/RULES.md."""
 
 from __future__ import annotations
 

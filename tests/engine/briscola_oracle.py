@@ -1,4 +1,4 @@
-"""An independent model of RULES.md and FAIRPLAY.md, for checking the engine against.
+"""An independent model of docs/RULES.md and docs/FAIRPLAY.md, for checking the engine against.
 
 Written from the two documents, not from the engine: it imports nothing from ``briscola``,
 works in card codes (strings), ranks cards by the strength string ``"A3KNJ76542"``, finds a
@@ -13,9 +13,9 @@ import hashlib
 import struct
 from collections.abc import Iterator
 
-RANKS = "A234567JNK"  # canonical order (FAIRPLAY.md step 3)
+RANKS = "A234567JNK"  # canonical order (docs/FAIRPLAY.md step 3)
 SUITS = "DCSB"  # coins, cups, swords, clubs
-STRENGTH = "A3KNJ76542"  # highest first (RULES.md)
+STRENGTH = "A3KNJ76542"  # highest first (docs/RULES.md)
 POINTS = {"A": 11, "3": 10, "K": 4, "N": 3, "J": 2}
 ABOVE_SEVEN = "A3KNJ"
 ALL_CODES = tuple(rank + suit for suit in SUITS for rank in RANKS)
@@ -49,7 +49,7 @@ def stream(seed: bytes) -> Iterator[int]:
 
 
 def shuffle(seed: bytes, players: int) -> list[str]:
-    """FAIRPLAY.md steps 3-5, as card codes, top first."""
+    """docs/FAIRPLAY.md steps 3-5, as card codes, top first."""
     deck = [code for code in ALL_CODES if players != 3 or code != "2D"]
     numbers = stream(seed)
     for i in range(len(deck) - 1, 0, -1):

@@ -1,4 +1,4 @@
-"""The verifiable deal of FAIRPLAY.md: commitment, shuffle, dealing order."""
+"""The verifiable deal of docs/FAIRPLAY.md: commitment, shuffle, dealing order."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from briscola.engine.deal import random_stream, reference_shuffle, unbiased_belo
 
 ZERO = bytes(32)
 VECTOR_COMMITMENT = "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
-# As FAIRPLAY.md prints them, canonical indices top first.
+# As docs/FAIRPLAY.md prints them, canonical indices top first.
 VECTOR_40 = "38, 3, 8, 39, 35, 5, 1, 30, 2, 33, 16, 13, 0, 19, 26, 23, 7, 25, 37, 34, 18, 20, \
 21, 10, 29, 11, 22, 9, 6, 12, 31, 24, 27, 4, 14, 32, 15, 17, 36, 28"
 VECTOR_39 = "24, 16, 21, 28, 3, 4, 11, 31, 8, 35, 22, 15, 0, 13, 36, 19, 18, 33, 17, 25, 29, 2, \
@@ -38,21 +38,22 @@ def indices(text: str) -> list[int]:
 
 
 def test_vector_commitment() -> None:
-    """The commitment of the all-zero seed is the one FAIRPLAY.md publishes."""
+    """The commitment of the all-zero seed is the one docs/FAIRPLAY.md publishes."""
     assert commitment(ZERO) == VECTOR_COMMITMENT
     assert commitment(seed_from_hex("0" * 64)) == VECTOR_COMMITMENT
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_vector_deck_for_two_and_four(players: int) -> None:
-    """The all-zero seed shuffles the 40-card deck as FAIRPLAY.md lists, Knight of clubs on top."""
+    """The all-zero seed shuffles the 40-card deck as docs/FAIRPLAY.md lists, Knight of clubs
+    on top."""
     deck = shuffled_deck(ZERO, players)
     assert [card.index for card in deck] == indices(VECTOR_40)
     assert deck[0] is Card.from_code("NB")
 
 
 def test_vector_deck_for_three() -> None:
-    """The all-zero seed shuffles the 39-card deck (no 2 of coins) as FAIRPLAY.md lists."""
+    """The all-zero seed shuffles the 39-card deck (no 2 of coins) as docs/FAIRPLAY.md lists."""
     assert [card.index for card in shuffled_deck(ZERO, 3)] == indices(VECTOR_39)
 
 

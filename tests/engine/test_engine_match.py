@@ -9,6 +9,7 @@ import pytest
 from engine_helpers import seed_of
 
 from briscola.engine import (
+    DECK,
     SPECTATOR,
     ErrorCode,
     HandRules,
@@ -179,3 +180,51 @@ def test_rules_are_validated() -> None:
     for bad in [{"players": 5}, {"players": 1}, {"best_of": 2}, {"best_of": 7}]:
         with pytest.raises(ValueError):
             MatchRules(**bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("players", "results", "seat", "winners"),
+    [
+        (2, ["0"], 0, (1,)),
+        (2, ["draw"], 1, (0,)),
+        (4, ["1"], 3, (0,)),
+        (4, ["0"], 2, (1,)),
+        (3, ["1"], 0, (1,)),
+        (3, ["draw"], 1, (0, 2)),
+        (3, ["2", "0"], 1, (0, 2)),
+    ],
+)
+def test_resignation_between_hands_ends_the_match(
+    players: int, results: list[str], seat: int, winners: tuple[int, ...]
+) -> None:
+    """Between hands a side may concede: the match ends at once for the other sides, by the
+    rule of a resignation in a hand (three players: the other seat ahead on hands won, both
+    if level); the hands played and their score are left as they were."""
+    match, _ = play_match(players, 3, results)
+    assert match.between_hands and not match.over
+    conceded = apply_action(match, Resign(seat))
+    assert conceded.outcome is not None
+    assert conceded.outcome.winners == winners and conceded.outcome.resigned == seat
+    assert conceded.hand == match.hand and conceded.hand is not None
+    assert conceded.hand.resigned is None
+    assert (conceded.wins, conceded.results) == (match.wins, match.results)
+    for viewer in [*range(players), SPECTATOR]:
+        seen = match_view(conceded, viewer)
+        assert seen.over and seen.winners == winners and seen.resigned == seat
+    with pytest.raises(RuleError) as caught:
+        deal(conceded, seed_of("after-concession"))
+    assert caught.value.code is ErrorCode.MATCH_OVER
+
+
+def test_between_hands_only_a_resignation_is_an_action() -> None:
+    """Between hands a card is refused with hand_over and a resignation from a seat the table
+    lacks with invalid_seat; the match goes on."""
+    match, _ = play_match(2, 3, ["0"])
+    for action, code in [
+        (PlayCard(0, DECK[0]), ErrorCode.HAND_OVER),
+        (Resign(2), ErrorCode.INVALID_SEAT),
+    ]:
+        with pytest.raises(RuleError) as caught:
+            apply_action(match, action)
+        assert caught.value.code is code
+    assert not match.over

@@ -149,7 +149,7 @@ def write(tmp_path: Path, record: Record) -> Path:
 
 
 def test_the_record_has_the_documented_shape() -> None:
-    """The record has FAIRPLAY.md's keys, with a swap naming the 7 given and the card taken."""
+    """The record has docs/FAIRPLAY.md's keys, with a swap naming the 7 given and the card taken."""
     record = good_record()
     assert record["format"] == FORMAT == "briscola-hand/1"
     assert set(record) >= {"players", "rules", "dealer", "commitment", "seed", "actions"}

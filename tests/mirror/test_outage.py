@@ -7,17 +7,16 @@ answers and every room that fell behind has written a fresh snapshot), not by po
 from __future__ import annotations
 
 import asyncio
-import secrets
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import httpx
 
-from briscola.store import MirrorStatus, RedisStore
-from briscola.table import Table
+from briscola.store import MirrorStatus
 from support.client import create_room
 from support.driver import Driver
+from support.mirror import assert_mirrored, store_of
 from support.servers import InProcessServer, RedisServer
 
 MakeServer = Callable[..., AbstractAsyncContextManager[InProcessServer]]
@@ -28,26 +27,6 @@ async def health(server: InProcessServer) -> dict[str, Any]:
     async with httpx.AsyncClient() as http:
         body: dict[str, Any] = (await http.get(f"{server.url}/healthz")).json()
         return body
-
-
-def store_of(server: InProcessServer) -> RedisStore:
-    store = server.manager.store
-    assert isinstance(store, RedisStore)
-    return store
-
-
-async def assert_mirrored(server: InProcessServer, room: str) -> None:
-    """What Redis holds for ``room`` rebuilds the table this process has in memory."""
-    table = server.manager.rooms[room].table
-    stored = {r.snapshot.id: r for r in await store_of(server).load_rooms()}[room]
-    assert (stored.events[-1][0] if stored.events else stored.snapshot.version) == table.version
-    restored = Table.restore(stored.snapshot, stored.events, entropy=secrets.token_bytes, now=0)
-    assert restored.match == table.match
-    assert restored.snapshot().hands == table.snapshot().hands
-    assert restored.records == table.records
-    assert [(s.kind, s.name, s.token) for s in restored.seats] == [
-        (s.kind, s.name, s.token) for s in table.seats
-    ]
 
 
 async def test_play_goes_on_through_a_redis_outage(

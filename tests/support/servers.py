@@ -45,6 +45,7 @@ class RedisServer:
         self.dir = tempfile.mkdtemp(prefix="briscola-redis-")
         self.process: subprocess.Popen[bytes] | None = None
         self._drainer: threading.Thread | None = None
+        self._copies: list[str] = []
 
     @property
     def url(self) -> str:
@@ -85,14 +86,26 @@ class RedisServer:
             _reap(self.process, self._drainer)
             self.process = None
 
-    def restart(self, *, wipe: bool = False) -> None:
+    def restart(self, *, wipe: bool = False, data: str | None = None) -> None:
         """Kill and start again on the same port and data directory: the server comes back
-        with what its append-only file holds (``wipe``: with nothing, as if it lost it)."""
+        with what its append-only file holds (``wipe``: with nothing, as if it lost it;
+        ``data``: with a copy from :meth:`copy_data`, as if it lost what came after)."""
         self.kill()
-        if wipe:
+        if wipe or data is not None:
             shutil.rmtree(self.dir)
-            os.mkdir(self.dir)
+            if data is None:
+                os.mkdir(self.dir)
+            else:
+                shutil.copytree(data, self.dir)
         self.start()
+
+    def copy_data(self) -> str:
+        """A copy of the data directory now, for :meth:`restart`: with ``appendfsync
+        always`` it holds every write the server has answered so far."""
+        copy = tempfile.mkdtemp(prefix="briscola-redis-copy-")
+        shutil.copytree(self.dir, copy, dirs_exist_ok=True)
+        self._copies.append(copy)
+        return copy
 
     def freeze(self) -> None:
         """Stop the server (SIGSTOP): it accepts bytes but answers nothing until :meth:`thaw`."""
@@ -112,7 +125,8 @@ class RedisServer:
 
     def close(self) -> None:
         self.kill()
-        shutil.rmtree(self.dir, ignore_errors=True)
+        for path in (self.dir, *self._copies):
+            shutil.rmtree(path, ignore_errors=True)
 
 
 @dataclass

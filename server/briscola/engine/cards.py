@@ -1,4 +1,4 @@
-"""Cards as values: suits, ranks, points, strength and the two-character codes of RULES.md.
+"""Cards as values: suits, ranks, points, strength and the two-character codes of docs/RULES.md.
 
 The 40 cards are interned: ``Card.from_index(i)`` and ``Card.from_code("7B")`` always return
 the same object, so cards compare and hash by identity at the speed of an ``int``.
@@ -11,7 +11,7 @@ from typing import ClassVar, Final
 
 
 class Suit(IntEnum):
-    """The four Italian suits, in canonical order (RULES.md)."""
+    """The four Italian suits, in canonical order (docs/RULES.md)."""
 
     COINS = 0
     CUPS = 1

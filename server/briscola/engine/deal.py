@@ -1,4 +1,4 @@
-"""The verifiable shuffle of FAIRPLAY.md: seed -> commitment and seed -> deck.
+"""The verifiable shuffle of docs/FAIRPLAY.md: seed -> commitment and seed -> deck.
 
 Pure functions of their arguments; the caller supplies the seed (the shell draws it from
 ``secrets``), so the same seed always gives the same deal in any implementation.
@@ -33,7 +33,7 @@ def seed_from_hex(text: str) -> bytes:
 
 
 def random_stream(seed: bytes) -> Iterator[int]:
-    """The unbounded stream of 64-bit integers of FAIRPLAY.md step 4."""
+    """The unbounded stream of 64-bit integers of docs/FAIRPLAY.md step 4."""
     k = 0
     while True:
         block = hashlib.sha256(seed + k.to_bytes(8, "big")).digest()
@@ -88,7 +88,7 @@ def shuffled_deck(seed: bytes, players: int) -> tuple[Card, ...]:
 
 
 def reference_shuffle(seed: bytes, players: int) -> tuple[Card, ...]:
-    """FAIRPLAY.md steps 3-5 word for word: the same deck as :func:`shuffled_deck`."""
+    """docs/FAIRPLAY.md steps 3-5 word for word: the same deck as :func:`shuffled_deck`."""
     deck = initial_deck(players)
     stream = random_stream(seed)
     for i in range(len(deck) - 1, 0, -1):

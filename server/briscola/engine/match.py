@@ -94,6 +94,7 @@ def deal(match: MatchState, seed: bytes) -> MatchState:
 
 def apply_action(match: MatchState, action: Action) -> MatchState:
     """Apply ``action`` to the current hand and settle the hand and match when it ends.
+    A resignation between hands ends the match at once, with no hand to settle.
 
     :raises RuleError: if the action is not legal now; ``match`` is unchanged.
     """
@@ -101,6 +102,8 @@ def apply_action(match: MatchState, action: Action) -> MatchState:
         raise RuleError(ErrorCode.MATCH_OVER, "the match is over")
     if match.hand is None:
         raise RuleError(ErrorCode.NO_HAND, "no hand has been dealt yet")
+    if type(action) is Resign and match.hand.over:
+        return _concede(match, action.seat)
     hand = apply(match.hand, action)
     if not hand.over:
         return _with_hand(match, hand)
@@ -137,8 +140,17 @@ def _with_hand(match: MatchState, hand: HandState) -> MatchState:
     return built
 
 
+def _concede(match: MatchState, seat: int) -> MatchState:
+    """A resignation between hands: the hands already played decide who takes the match,
+    by the same rule as a resignation during a hand."""
+    players = match.rules.players
+    if not 0 <= seat < players:
+        raise RuleError(ErrorCode.INVALID_SEAT, f"there is no seat {seat} at a table of {players}")
+    return replace(match, outcome=_resignation_outcome(match.wins, players, seat))
+
+
 def _resignation_outcome(wins: tuple[int, ...], players: int, seat: int) -> MatchOutcome:
-    """The other sides win; with three players, the one with more hands won (the resigned
+    """The other sides win; with three players, the one with more hands won (a resigned
     hand included), or both if they are level."""
     loser = side_of(seat, players)
     others = [side for side in range(len(wins)) if side != loser]

@@ -1,4 +1,4 @@
-"""A finished hand's record (FAIRPLAY.md) and the verifier that replays one.
+"""A finished hand's record (docs/FAIRPLAY.md) and the verifier that replays one.
 
 The verifier trusts nothing in the record: it rebuilds the deck from the seed, checks the
 commitment, replays every action under the rules and compares every trick, the points and

@@ -52,7 +52,7 @@ _EMPTY: frozenset[Card] = frozenset()
 
 
 def start_hand(rules: HandRules, dealer: int, seed: bytes) -> HandState:
-    """Deal a hand from ``seed`` as FAIRPLAY.md says, ``dealer`` dealing.
+    """Deal a hand from ``seed`` as docs/FAIRPLAY.md says, ``dealer`` dealing.
 
     :raises ValueError: for an unsupported player count or a dealer out of range.
     """

@@ -32,7 +32,7 @@ class TrickView:
 
 @dataclass(frozen=True, slots=True)
 class HandView:
-    """A hand as one viewer may see it. Card codes as in RULES.md."""
+    """A hand as one viewer may see it. Card codes as in docs/RULES.md."""
 
     seat: int | None
     players: int
