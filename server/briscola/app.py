@@ -20,11 +20,11 @@ from starlette.staticfiles import StaticFiles
 from .config import Settings
 from .errors import Code
 from .manager import RoomManager
-from .messages import TableRules
+from .messages import encode
 from .metrics import Metrics
 from .origins import host_allowed
-from .protocol import encode
 from .store import MemoryStore, RedisStore, Store
+from .table_rules import TableRules
 from .transport import Receive, Scope, Send, serve_socket
 
 log = logging.getLogger(__name__)

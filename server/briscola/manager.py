@@ -1,5 +1,12 @@
-"""The room manager: creates, restores and finds rooms, routes each connection's commands
-to its room's queue, keeps the lobby subscribers informed, and shuts everything down."""
+"""The room manager: the one owner of the process's rooms and connections.
+
+It creates and restores rooms and owns their tasks (a room that fails is logged, its people
+are told, and it is restored from the store or closed); it is the only one that knows which
+room each connection is at, so moving from one table to another is one ordered operation
+that a late answer from the old table cannot undo; it delivers each room's frames to the
+connections by id, keeps the lobby subscribers informed, closes idle tables, and shuts down
+by draining every room before cancelling what is left.
+"""
 
 from __future__ import annotations
 
@@ -10,18 +17,22 @@ from collections.abc import Callable
 
 from .config import Settings
 from .errors import Code, Refusal
-from .messages import RoomSummary, TableRules
+from .messages import CloseCode, LobbyMessage, RoomSummary, encode_text, error_text
 from .metrics import Metrics
-from .protocol import Command, Join, Lobby, Resume, Watch, command_type, encode_text
-from .rooms import Checkpoint, Close, Detach, Room
-from .store import Store
+from .protocol import Command, Join, Lobby, Resume, Watch, command_type
+from .runner import Checkpoint, Close, Detach, RoomRunner
+from .session import ConnId, RoomSession
+from .store import Store, StoredRoom
 from .table import Table
-from .transport import CLOSE_GOING_AWAY, Connection
+from .table_rules import TableRules
+from .transport import Connection
 
 log = logging.getLogger(__name__)
 
 LOBBY_INTERVAL = 0.25
 REAP_INTERVAL = 60.0
+#: At shutdown, how long rooms may take to finish what they have queued.
+DRAIN_TIMEOUT = 5.0
 
 
 class RoomManager:
@@ -31,90 +42,136 @@ class RoomManager:
         self.settings = settings
         self.store = store
         self.metrics = metrics
-        self.rooms: dict[str, Room] = {}
-        self.connections: set[Connection] = set()
+        self.rooms: dict[str, RoomRunner] = {}
+        self.connections: dict[ConnId, Connection] = {}
+        #: Which room each connection is at: written here and nowhere else.
+        self._at: dict[ConnId, str] = {}
+        self._lobby: set[ConnId] = set()
         self._lobby_changed = asyncio.Event()
-        self._lobby_task: asyncio.Task[None] | None = None
-        self._reaper: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
         self.on_started: Callable[[], None] | None = None
 
     async def start(self) -> None:
-        """Load every live room from the store and start it, then the lobby task."""
+        """Load every live room from the store and start it, then the lobby and the reaper."""
         await self.store.start(self.resync)
-        loop = asyncio.get_running_loop()
         for stored in await self.store.load_rooms():
-            table = Table.restore(
-                stored.snapshot,
-                stored.events,
-                entropy=secrets.token_bytes,
-                now=loop.time(),
-                bot_delay=self.settings.bot_delay,
-                pause=self.settings.pause,
-            )
-            self._add(Room(table, self))
+            self._add(self._restore(stored))
         if self.rooms:
             log.info("restored %d tables", len(self.rooms))
-        self._lobby_task = asyncio.create_task(self._lobby_loop(), name="lobby")
-        self._reaper = asyncio.create_task(self._reap_loop(), name="reaper")
+        self._own(self._lobby_loop(), "lobby")
+        self._own(self._reap_loop(), "reaper")
         if self.on_started is not None:
             self.on_started()
 
+    def _restore(self, stored: StoredRoom) -> RoomSession:
+        settings = self.settings
+        table = Table.restore(
+            stored.snapshot,
+            stored.events,
+            entropy=secrets.token_bytes,
+            now=asyncio.get_running_loop().time(),
+            bot_delay=settings.bot_delay,
+            pause=settings.pause,
+        )
+        return RoomSession(table)
+
+    def _own(self, coroutine: object, name: str) -> asyncio.Task[None]:
+        """Start a task this manager owns: kept until it ends, awaited at shutdown, and its
+        failure logged with its traceback."""
+        task: asyncio.Task[None] = asyncio.create_task(coroutine, name=name)  # type: ignore[arg-type]
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None and not self._closed:
+            log.error("task %s failed", task.get_name(), exc_info=task.exception())
+
     async def close_connections(self) -> None:
         """Close every socket with 1001 (going away) and wait until the frames are out."""
-        conns = list(self.connections)
+        conns = list(self.connections.values())
         for conn in conns:
-            conn.close(CLOSE_GOING_AWAY, "server shutting down")
+            conn.close(CloseCode.GOING_AWAY, "server shutting down")
         await asyncio.gather(*(conn.finish() for conn in conns))
 
     async def close(self) -> None:
-        """Close every socket with 1001, stop every room task, flush the store. Idempotent."""
+        """Close every socket with 1001; let every room finish what it has queued (within
+        :data:`DRAIN_TIMEOUT`), then cancel what is left; flush the store. Idempotent."""
         if self._closed:
             return
         self._closed = True
         await self.close_connections()
-        tasks = [room.task for room in self.rooms.values() if room.task is not None]
-        tasks += [task for task in (self._lobby_task, self._reaper) if task is not None]
-        for task in tasks:
+        rooms = [room.task for room in self.rooms.values() if room.task is not None]
+        for room in self.rooms.values():
+            room.control(Close())
+        if rooms:
+            await asyncio.wait(rooms, timeout=DRAIN_TIMEOUT)
+        for task in (*rooms, *self._tasks):
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*rooms, *self._tasks, return_exceptions=True)
         await self.store.close()
 
-    async def create_room(self, rules: TableRules) -> Room:
+    # ------------------------------------------------------------------ rooms
+
+    async def create_room(self, rules: TableRules) -> RoomRunner:
         """A new table, mirrored before anyone hears of it."""
         if self._closed:
             raise RuntimeError("creating a room after the manager was closed")
-        room_id = secrets.token_urlsafe(6)
         table = Table(
-            room_id,
+            secrets.token_urlsafe(6),
             rules,
             entropy=secrets.token_bytes,
             now=asyncio.get_running_loop().time(),
             bot_delay=self.settings.bot_delay,
             pause=self.settings.pause,
         )
-        await self.store.write(room_id, [], table.snapshot(), [])
+        await self.store.write(table.id, [], table.snapshot(), [])
         table.snapshot_due = False
-        room = Room(table, self)
-        self._add(room)
+        room = self._add(RoomSession(table))
         self.lobby_changed()
         return room
 
-    def _add(self, room: Room) -> None:
+    def _add(self, session: RoomSession) -> RoomRunner:
+        room = RoomRunner(session, self.store, self, self.metrics, self.settings.room_queue)
         self.rooms[room.id] = room
-        room.start()
+        room.start().add_done_callback(lambda task: self._room_ended(room, task))
         self.metrics.rooms.set(len(self.rooms))
+        return room
+
+    def _room_ended(self, room: RoomRunner, task: asyncio.Task[None]) -> None:
+        """A room's task ended. Closed on purpose, nothing to do; failed: log it, tell its
+        people (closed with 1011, they reconnect and resume), and restore it from the store
+        (a table the store does not have is closed)."""
+        if task.cancelled() or task.exception() is None or self._closed:
+            return
+        log.error("room %s failed; restoring it", room.id, exc_info=task.exception())
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        for conn_id, room_id in list(self._at.items()):
+            if room_id == room.id:
+                del self._at[conn_id]
+                self.close_connection(conn_id, CloseCode.INTERNAL, "the table restarts: reconnect")
+        self._own(self._reload(room.id), f"reload {room.id}")
+
+    async def _reload(self, room_id: str) -> None:
+        stored = await self.store.load_room(room_id)
+        if stored is None:
+            log.warning("room %s is not in the store: closed", room_id)
+            await self.store.forget(room_id)
+        else:
+            self._add(self._restore(stored))
+        self.metrics.rooms.set(len(self.rooms))
+        self.lobby_changed()
 
     def resync(self, room_ids: set[str]) -> None:
-        """The mirror lacks these rooms' latest state (an outage, a loss, a long events
-        list): each writes a full snapshot with its next write, which the checkpoint makes
-        happen now. A full queue refuses the checkpoint, but then the room is busy and
-        writes soon anyway: the flag makes sure that write carries the snapshot."""
+        """The mirror lost these rooms' writes: each writes a full snapshot."""
         for room_id in room_ids:
             room = self.rooms.get(room_id)
             if room is not None:
-                room.table.snapshot_due = True
-                room.submit(None, Checkpoint())
+                room.table.snapshot_due = True  # in case the room writes before the checkpoint
+                room.control(Checkpoint())
 
     def public_rooms(self) -> list[RoomSummary]:
         return [room.summary() for room in self.rooms.values() if not room.table.rules.private]
@@ -122,41 +179,74 @@ class RoomManager:
     # ------------------------------------------------------------ connections
 
     def connected(self, conn: Connection) -> None:
-        self.connections.add(conn)
+        self.connections[conn.id] = conn
         self.metrics.connections.set(len(self.connections))
 
     def disconnected(self, conn: Connection) -> None:
-        self.connections.discard(conn)
+        del self.connections[conn.id]
+        self._lobby.discard(conn.id)
         self.metrics.connections.set(len(self.connections))
-        if conn.room is not None:
-            conn.room.submit(conn, Detach())
+        room_id = self._at.pop(conn.id, None)
+        if room_id is not None and room_id in self.rooms:
+            self.rooms[room_id].control(Detach(conn.id))
 
     def refused(self, conn: Connection, refusal: Refusal, ref: str | None) -> None:
+        """Answer a refused frame, with the version of the table the connection is at."""
         self.metrics.errors.labels(refusal.code.value).inc()
-        conn.error(refusal, ref)
+        room = self.rooms.get(self._at.get(conn.id, ""))
+        version = room.table.version if room is not None else None
+        conn.send(error_text(refusal.code, refusal.message, ref, version))
+
+    def room_of(self, conn: Connection) -> str | None:
+        """The id of the room the connection is at, if any."""
+        return self._at.get(conn.id)
 
     def route(self, conn: Connection, command: Command) -> None:
         """Send a command to the room it is for."""
         if isinstance(command, Lobby):
-            conn.lobby = True
-            conn.send(encode_text({"type": "lobby", "rooms": self.public_rooms()}))
+            self._lobby.add(conn.id)
+            conn.send(encode_text(LobbyMessage(self.public_rooms())))
             return
-        if isinstance(command, Join | Resume | Watch):
-            room = self.rooms.get(command.room)
-            if room is None:
-                refusal = Refusal(Code.ROOM_NOT_FOUND, "no such table")
-                self.refused(conn, refusal, command_type(command))
-                return
-            if conn.room is not None and conn.room is not room:
-                conn.room.submit(conn, Detach())
-            conn.room, conn.lobby = room, False
-            room.submit(conn, command)
-            return
-        if conn.room is None:
-            refusal = Refusal(Code.NOT_AT_TABLE, "join or watch a table first")
+        try:
+            if isinstance(command, Join | Resume | Watch):
+                room = self.rooms.get(command.room)
+                if room is None:
+                    raise Refusal(Code.ROOM_NOT_FOUND, "no such table")
+                self._move(conn.id, room)
+            else:
+                room = self.rooms.get(self._at.get(conn.id, ""))
+                if room is None:
+                    raise Refusal(Code.NOT_AT_TABLE, "join or watch a table first")
+            room.submit(conn.id, command)
+        except Refusal as refusal:
             self.refused(conn, refusal, command_type(command))
-            return
-        conn.room.submit(conn, command)
+
+    def _move(self, conn_id: ConnId, room: RoomRunner) -> None:
+        """The connection goes to ``room``: the room it was at is told it left (after
+        everything it sent there), and from now on its commands go to ``room``."""
+        old = self._at.get(conn_id)
+        if old is not None and old != room.id and old in self.rooms:
+            self.rooms[old].control(Detach(conn_id))
+        self._at[conn_id] = room.id
+        self._lobby.discard(conn_id)
+
+    # ---------------------------------------------------------------- outbox
+
+    def send(self, conn_id: ConnId, text: str) -> None:
+        conn = self.connections.get(conn_id)
+        if conn is not None:
+            conn.send(text)
+
+    def close_connection(self, conn_id: ConnId, code: CloseCode, reason: str) -> None:
+        conn = self.connections.get(conn_id)
+        if conn is not None:
+            conn.close(code, reason)
+
+    def release(self, conn_id: ConnId, room_id: str) -> None:
+        """``room_id`` says the connection is no longer at it: forgotten, unless the
+        connection has moved on to another room since (that answer came late)."""
+        if self._at.get(conn_id) == room_id:
+            del self._at[conn_id]
 
     # ---------------------------------------------------------------- closing
 
@@ -168,17 +258,17 @@ class RoomManager:
             await asyncio.sleep(min(REAP_INTERVAL, idle / 4))
             now = loop.time()
             for room in list(self.rooms.values()):
-                if room.members:
+                if room.session.members:
                     room.empty_since = None
                 elif room.empty_since is None:
                     room.empty_since = now
                 elif now - room.empty_since >= idle:
                     await self.close_room(room)
 
-    async def close_room(self, room: Room) -> None:
-        """Stop a room's task between two commands and forget the table, here and in the
-        mirror (its finished hands' records stay until they expire)."""
-        room.submit(None, Close())
+    async def close_room(self, room: RoomRunner) -> None:
+        """Stop a room's task after what it has queued and forget the table, here and in
+        the mirror (its finished hands' records stay until they expire)."""
+        room.control(Close())
         if room.task is not None:
             await room.task
         del self.rooms[room.id]
@@ -196,9 +286,8 @@ class RoomManager:
         while True:
             await self._lobby_changed.wait()
             self._lobby_changed.clear()
-            subscribers = [conn for conn in self.connections if conn.lobby]
-            if subscribers:
-                data = encode_text({"type": "lobby", "rooms": self.public_rooms()})
-                for conn in subscribers:
-                    conn.send(data)
+            if self._lobby:
+                data = encode_text(LobbyMessage(self.public_rooms()))
+                for conn_id in self._lobby:
+                    self.send(conn_id, data)
             await asyncio.sleep(LOBBY_INTERVAL)

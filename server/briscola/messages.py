@@ -1,35 +1,18 @@
-"""The shapes of what the server sends about a table: the public summary (lobby and every
-state), the full state message around the engine's projection, and their parts. Typed
-values, encoded by msgspec; docs/PROTOCOL.md describes each field."""
+"""Everything the server sends, as typed values: the public summary of a table (lobby and
+every state), the full state message around the engine's projection, ``joined``, ``left``,
+``chat``, ``lobby`` and ``error``; the close codes; and their one JSON encoder (msgspec).
+docs/PROTOCOL.md describes each field."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from enum import IntEnum
+from typing import Any
 
 import msgspec
 
-from .engine import MatchRules
 from .engine.view import MatchView
-
-
-class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """What a table plays, chosen at creation (docs/PROTOCOL.md, ``TableRules``)."""
-
-    players: Annotated[int, msgspec.Meta(ge=2, le=4)] = 4
-    swap_seven: bool = False
-    best_of: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
-    clock: Annotated[int, msgspec.Meta(ge=1, le=600)] = 30
-    grace: Annotated[int, msgspec.Meta(ge=1, le=3600)] = 60
-    private: bool = False
-    name: Annotated[str, msgspec.Meta(max_length=40)] = ""
-
-    def __post_init__(self) -> None:
-        if self.best_of not in (1, 3, 5):
-            raise ValueError("best_of must be 1, 3 or 5")
-
-    @property
-    def match_rules(self) -> MatchRules:
-        return MatchRules(self.players, self.swap_seven, self.best_of)
+from .errors import Code
+from .table_rules import TableRules
 
 
 class SeatInfo(msgspec.Struct, frozen=True):
@@ -78,3 +61,65 @@ class StateMessage(msgspec.Struct, frozen=True, tag_field="type", tag="state"):
     hand_id: str | None
     clock: Clock | None
     records: list[RecordRef]
+
+
+class JoinedMessage(msgspec.Struct, frozen=True, tag_field="type", tag="joined"):
+    room: str
+    seat: int | None
+    token: str | None
+    version: int
+
+
+class LeftMessage(msgspec.Struct, frozen=True, tag_field="type", tag="left"):
+    room: str
+    version: int
+
+
+class ChatMessage(msgspec.Struct, frozen=True, tag_field="type", tag="chat"):
+    version: int
+    channel: str
+    name: str
+    seat: int | None
+    text: str
+
+
+class LobbyMessage(msgspec.Struct, frozen=True, tag_field="type", tag="lobby"):
+    rooms: list[RoomSummary]
+
+
+class ErrorMessage(msgspec.Struct, frozen=True, tag_field="type", tag="error", omit_defaults=True):
+    """``ref`` (the type of the message refused) and ``version`` (the table's, when the
+    connection is at one) are left out when unknown."""
+
+    code: Code
+    message: str
+    ref: str | None = None
+    version: int | None = None
+
+
+class CloseCode(IntEnum):
+    """The websocket close codes the server uses (docs/PROTOCOL.md, "Close codes")."""
+
+    GOING_AWAY = 1001
+    POLICY = 1008
+    INTERNAL = 1011
+    TRY_AGAIN = 1013
+    REPLACED = 4000
+
+
+_encoder = msgspec.json.Encoder()
+
+
+def encode(message: Any) -> bytes:
+    """Encode an outgoing message (msgspec Structs, engine dataclasses, dicts)."""
+    return _encoder.encode(message)
+
+
+def encode_text(message: Any) -> str:
+    """Encode a message for a websocket text frame (decoded once, however many receive it)."""
+    return _encoder.encode(message).decode()
+
+
+def error_text(code: Code, message: str, ref: str | None, version: int | None) -> str:
+    """An ``error`` message, encoded."""
+    return encode_text(ErrorMessage(code, message, ref, version))

@@ -123,7 +123,6 @@ AnyCommand = (
 COMMAND_TYPES = frozenset(cls.__struct_config__.tag for cls in AnyCommand.__args__)
 _decoder = msgspec.json.Decoder(AnyCommand)
 _raw = msgspec.json.Decoder(dict[str, Any])
-_encoder = msgspec.json.Encoder()
 
 
 #: The answer to a frame that is not one JSON object (malformed, trailing bytes, or nested
@@ -162,22 +161,3 @@ def _classify(frame: str, exc: msgspec.ValidationError) -> Refusal:
 
 def command_type(command: Command) -> str:
     return str(command.__struct_config__.tag)
-
-
-def encode(message: Any) -> bytes:
-    """Encode an outgoing message (dicts, msgspec Structs and engine dataclasses)."""
-    return _encoder.encode(message)
-
-
-def encode_text(message: Any) -> str:
-    """Encode a message for a websocket text frame (decoded once, however many receive it)."""
-    return _encoder.encode(message).decode()
-
-
-def error_message(code: Code, message: str, ref: str | None, version: int | None) -> str:
-    payload: dict[str, Any] = {"type": "error", "code": code.value, "message": message}
-    if ref is not None:
-        payload["ref"] = ref
-    if version is not None:
-        payload["version"] = version
-    return encode_text(payload)

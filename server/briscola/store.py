@@ -153,6 +153,7 @@ class Store(Protocol):
         finished: list[FinishedHand],
     ) -> WriteResult: ...
     async def load_rooms(self) -> list[StoredRoom]: ...
+    async def load_room(self, room_id: str) -> StoredRoom | None: ...
     async def forget(self, room_id: str) -> None: ...
     async def get_record(self, hand_id: str) -> bytes | None: ...
 
@@ -188,6 +189,9 @@ class MemoryStore:
 
     async def load_rooms(self) -> list[StoredRoom]:
         return []
+
+    async def load_room(self, room_id: str) -> StoredRoom | None:
+        return None
 
     async def get_record(self, hand_id: str) -> bytes | None:
         return self.records.get(hand_id)
@@ -658,23 +662,32 @@ class RedisStore:
         ids = sorted(m.decode() if isinstance(m, bytes) else m for m in members)
         rooms: list[StoredRoom] = []
         for start in range(0, len(ids), LOAD_CHUNK):
-            chunk = ids[start : start + LOAD_CHUNK]
-            pipe = self.redis.pipeline(transaction=False)
-            for room_id in chunk:
-                pipe.hget(_ROOM.format(room_id), "snapshot")
-                pipe.lrange(_EVENTS.format(room_id), 0, -1)
-            results = await pipe.execute()
-            for index, room_id in enumerate(chunk):
-                raw, events = results[2 * index], results[2 * index + 1]
-                if raw is None:
-                    log.warning("room %s is listed but has no snapshot; skipped", room_id)
-                    continue
-                rooms.append(
-                    StoredRoom(
-                        _snapshot_decoder.decode(raw),
-                        [_event_decoder.decode(entry) for entry in events],
-                    )
+            rooms += await self._load(ids[start : start + LOAD_CHUNK])
+        return rooms
+
+    async def load_room(self, room_id: str) -> StoredRoom | None:
+        """One room's snapshot and later events (a room restored after its task failed)."""
+        loaded = await self._load([room_id])
+        return loaded[0] if loaded else None
+
+    async def _load(self, ids: list[str]) -> list[StoredRoom]:
+        pipe = self.redis.pipeline(transaction=False)
+        for room_id in ids:
+            pipe.hget(_ROOM.format(room_id), "snapshot")
+            pipe.lrange(_EVENTS.format(room_id), 0, -1)
+        results = await pipe.execute()
+        rooms: list[StoredRoom] = []
+        for index, room_id in enumerate(ids):
+            raw, events = results[2 * index], results[2 * index + 1]
+            if raw is None:
+                log.warning("room %s is listed but has no snapshot; skipped", room_id)
+                continue
+            rooms.append(
+                StoredRoom(
+                    _snapshot_decoder.decode(raw),
+                    [_event_decoder.decode(entry) for entry in events],
                 )
+            )
         self._known.update(room.snapshot.id for room in rooms)
         return rooms
 

@@ -56,7 +56,8 @@ from .events import (
     StandIn,
     Swapped,
 )
-from .messages import Clock, RecordRef, RoomSummary, SeatInfo, StateMessage, TableRules, You
+from .messages import Clock, RecordRef, RoomSummary, SeatInfo, StateMessage, You
+from .table_rules import TableRules
 
 Entropy = Callable[[int], bytes]
 

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from .config import Settings
 from .errors import Code, Refusal
+from .messages import CloseCode
+from .metrics import Metrics
 from .origins import origin_allowed
-from .protocol import command_type, error_message, parse
-
-if TYPE_CHECKING:
-    from .manager import RoomManager
-    from .rooms import Room
+from .protocol import Command, command_type, parse
 
 log = logging.getLogger(__name__)
 
@@ -30,11 +30,6 @@ Scope = dict[str, Any]
 Receive = Any
 Send = Any
 
-CLOSE_GOING_AWAY = 1001
-CLOSE_POLICY = 1008
-CLOSE_INTERNAL = 1011
-CLOSE_TRY_AGAIN = 1013
-CLOSE_REPLACED = 4000
 FLUSH_TIMEOUT = 2.0
 BINARY = Refusal(Code.BINARY_FRAME, "send messages as JSON text frames, not binary")
 
@@ -61,24 +56,15 @@ class Connection:
     """One client socket. :meth:`send` never blocks: a client whose queue overflows is
     dropped (1013) and resyncs when it reconnects, so it cannot hold up its room."""
 
-    __slots__ = (
-        "_closer",
-        "_pending",
-        "_send",
-        "_writer",
-        "closed",
-        "limit",
-        "lobby",
-        "room",
-        "token",
-    )
+    __slots__ = ("_closer", "_pending", "_send", "_writer", "closed", "id", "limit")
+
+    _ids = itertools.count(1)
 
     def __init__(self, send: Send, limit: int) -> None:
         self._send = send
         self.limit = limit
-        self.room: Room | None = None
-        self.token: str | None = None
-        self.lobby = False
+        #: Opaque: how the rooms and the manager name this connection.
+        self.id = next(Connection._ids)
         self.closed = False
         self._pending: deque[str] = deque()
         self._writer: asyncio.Task[None] | None = None
@@ -91,15 +77,11 @@ class Connection:
         pending = self._pending
         if len(pending) >= self.limit:
             log.info("dropping a client whose send queue is full")
-            self.close(CLOSE_TRY_AGAIN, "too slow: reconnect to resync")
+            self.close(CloseCode.TRY_AGAIN, "too slow: reconnect to resync")
             return
         pending.append(text)
         if self._writer is None:
             self._writer = asyncio.create_task(self._write())
-
-    def error(self, refusal: Refusal, ref: str | None = None) -> None:
-        version = self.room.table.version if self.room is not None else None
-        self.send(error_message(refusal.code, refusal.message, ref, version))
 
     async def _write(self) -> None:
         pending, send = self._pending, self._send
@@ -145,14 +127,27 @@ class Connection:
                     await task
 
 
-async def serve_socket(scope: Scope, receive: Receive, send: Send, manager: RoomManager) -> None:
+class Router(Protocol):
+    """What the transport needs of the manager: no rooms, only connections and commands."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def metrics(self) -> Metrics: ...
+    def connected(self, conn: Connection) -> None: ...
+    def disconnected(self, conn: Connection) -> None: ...
+    def refused(self, conn: Connection, refusal: Refusal, ref: str | None) -> None: ...
+    def route(self, conn: Connection, command: Command) -> None: ...
+
+
+async def serve_socket(scope: Scope, receive: Receive, send: Send, manager: Router) -> None:
     """The websocket endpoint (ASGI): accept, read, validate, route; always tidy up."""
     if (await receive())["type"] != "websocket.connect":
         return
     settings = manager.settings
     if not origin_allowed(scope, settings.allowed_origins):
         manager.metrics.errors.labels(Code.BAD_ORIGIN.value).inc()
-        await send({"type": "websocket.close", "code": CLOSE_POLICY})
+        await send({"type": "websocket.close", "code": CloseCode.POLICY})
         return
     await send({"type": "websocket.accept"})
     conn = Connection(send, settings.send_queue)
@@ -165,7 +160,7 @@ async def serve_socket(scope: Scope, receive: Receive, send: Send, manager: Room
                 break
             if not bucket.take():
                 manager.refused(conn, Refusal(Code.RATE_LIMITED, "too many messages"), None)
-                conn.close(CLOSE_POLICY, "flood", flush=True)
+                conn.close(CloseCode.POLICY, "flood", flush=True)
                 break
             frame = message.get("text")
             if frame is None:
@@ -180,7 +175,7 @@ async def serve_socket(scope: Scope, receive: Receive, send: Send, manager: Room
                 manager.route(conn, command)
             except Exception:  # a bug: one traceback, and only this connection pays for it
                 log.exception("routing %s failed; closing its connection", command_type(command))
-                conn.close(CLOSE_INTERNAL, "internal error")
+                conn.close(CloseCode.INTERNAL, "internal error")
     finally:
         manager.disconnected(conn)
         await conn.finish()

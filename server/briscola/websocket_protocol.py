@@ -18,9 +18,10 @@ from websockets.protocol import State
 from websockets.server import ServerProtocol
 
 from .errors import Code
-from .protocol import MAX_FRAME, error_message
+from .messages import error_text
+from .protocol import MAX_FRAME
 
-TOO_LARGE = error_message(Code.TOO_LARGE, f"frames are limited to {MAX_FRAME} bytes", None, None)
+TOO_LARGE = error_text(Code.TOO_LARGE, f"frames are limited to {MAX_FRAME} bytes", None, None)
 
 
 class LimitedServerProtocol(ServerProtocol):

@@ -88,7 +88,8 @@ async def test_a_dropped_connection_reconnects_by_itself_and_the_hand_goes_on(
                 .observe(el, { attributes: true, attributeFilter: ["data-state"] });
         }"""
     )
-    dropped = [connection for connection in server.manager.connections if connection.room]
+    manager = server.manager
+    dropped = [conn for conn in manager.connections.values() if manager.room_of(conn)]
     assert len(dropped) == 1
     dropped[0].close(1013, "too slow: reconnect to resync")
 

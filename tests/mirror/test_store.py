@@ -9,10 +9,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from briscola.messages import TableRules
 from briscola.metrics import Metrics
 from briscola.store import COMPACT_AFTER, RedisStore, WriteResult
 from briscola.table import Table
+from briscola.table_rules import TableRules
 from support.servers import RedisServer
 
 

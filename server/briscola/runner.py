@@ -1,0 +1,208 @@
+"""The thin runner of one room: a queue, a timer, the store awaited, the frames delivered.
+
+All the room's rules are in its :class:`~briscola.session.RoomSession`; the runner only
+feeds it one input at a time (commands in arrival order, a tick when the table's next
+deadline comes) and carries out each :class:`~briscola.session.Outcome`: write to the store
+and wait until it has the change (write-ahead), then hand the frames, closes and releases to
+its :class:`Outbox`. Client commands are bounded (a full room refuses them at once with
+``server_busy``); control inputs (detach, checkpoint, close) are never dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from typing import Protocol
+
+from .errors import Code, Refusal
+from .messages import CloseCode, RoomSummary
+from .metrics import Metrics
+from .protocol import Command
+from .session import ConnId, Outcome, RoomSession
+from .store import Store, WriteResult
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+
+class Outbox(Protocol):
+    """Where a runner's output goes: the owner of the connections (the manager)."""
+
+    def send(self, conn: ConnId, text: str) -> None: ...
+    def close_connection(self, conn: ConnId, code: CloseCode, reason: str) -> None: ...
+    def release(self, conn: ConnId, room_id: str) -> None: ...
+    def lobby_changed(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Detach:
+    """The connection went away, or on to another table."""
+
+    conn: ConnId
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """Write a full snapshot (the mirror lost writes and is catching up)."""
+
+
+@dataclass(frozen=True)
+class Close:
+    """Stop after everything queued before it: the room is being closed."""
+
+
+@dataclass(frozen=True)
+class _Tick:
+    """Something is due: a bot's move, a clock, a grace period, the next deal."""
+
+
+@dataclass(frozen=True)
+class _Command:
+    conn: ConnId
+    command: Command
+    received: float
+
+
+Control = Detach | Checkpoint | Close
+_Item = _Command | Control | _Tick
+_TICK = _Tick()
+
+
+class RoomFailed(Exception):
+    """The room's own loop failed (not one command): the manager restores or closes it."""
+
+
+class RoomRunner:
+    """One room's task around its session."""
+
+    def __init__(
+        self, session: RoomSession, store: Store, outbox: Outbox, metrics: Metrics, limit: int
+    ) -> None:
+        self.session = session
+        self.store = store
+        self.outbox = outbox
+        self.metrics = metrics
+        self.limit = limit
+        self.task: asyncio.Task[None] | None = None
+        #: Since when nobody has been at the table (the manager closes it after a while).
+        self.empty_since: float | None = None
+        self._queue: asyncio.Queue[_Item] = asyncio.Queue()
+        self._commands = 0
+        self._timer: asyncio.TimerHandle | None = None
+        self._deadline: float | None = None
+        self._tick_queued = False
+
+    @property
+    def id(self) -> str:
+        return self.session.id
+
+    @property
+    def table(self) -> Table:
+        return self.session.table
+
+    def summary(self) -> RoomSummary:
+        return self.session.summary()
+
+    def start(self) -> asyncio.Task[None]:
+        self.task = asyncio.create_task(self._run(), name=f"room {self.id}")
+        return self.task
+
+    # ----------------------------------------------------------------- inputs
+
+    def submit(self, conn: ConnId, command: Command) -> None:
+        """Queue a client's command.
+
+        Raises:
+            Refusal: ``server_busy`` when the room already has ``limit`` commands waiting.
+        """
+        if self._commands >= self.limit:
+            raise Refusal(Code.SERVER_BUSY, "table busy: try again")
+        self._commands += 1
+        self._queue.put_nowait(_Command(conn, command, time.perf_counter()))
+
+    def control(self, item: Control) -> None:
+        """Queue a control input: never refused, never dropped."""
+        self._queue.put_nowait(item)
+
+    # ------------------------------------------------------------------- loop
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        await self._carry_out(self.session.flush(loop.time()))
+        try:
+            while True:
+                self._arm(loop)
+                item = await self._queue.get()
+                if type(item) is Close:
+                    return
+                await self._step(item, loop.time())
+        finally:
+            if self._timer is not None:
+                self._timer.cancel()
+
+    async def _step(self, item: _Item, now: float) -> None:
+        session = self.session
+        if type(item) is _Command:
+            self._commands -= 1
+            try:
+                outcome = session.handle(item.conn, item.command, now)
+            except Exception:  # a bug in a handler costs only the connection that sent it
+                log.exception("room %s: command %r failed", self.id, item.command)
+                outcome = session.fail(item.conn, CloseCode.INTERNAL, "internal error", now)
+            await self._carry_out(outcome)
+            if outcome.moved:
+                self.metrics.moves.inc()
+                self.metrics.move_latency.observe(time.perf_counter() - item.received)
+            return
+        try:
+            if type(item) is _Tick:
+                self._tick_queued = False
+                outcome = session.tick(now)
+            elif type(item) is Detach:
+                outcome = session.detach(item.conn, now)
+            else:
+                outcome = session.checkpoint(now)
+        except Exception as exc:
+            raise RoomFailed(f"room {self.id}: {item!r} failed") from exc
+        await self._carry_out(outcome)
+
+    async def _carry_out(self, outcome: Outcome) -> None:
+        """Store first (write-ahead), then everything that goes out."""
+        if outcome.writes:
+            table = self.session.table
+            result = await self.store.write(
+                table.id, outcome.events, outcome.snapshot, outcome.finished
+            )
+            if result is WriteResult.GAP:  # Redis lost writes (an outage): catch up first
+                await self.store.write(table.id, [], table.snapshot(), [])
+        outbox = self.outbox
+        for refused in outcome.refused:
+            self.metrics.errors.labels(refused.value).inc()
+        for conn, text in outcome.frames:
+            outbox.send(conn, text)
+        for conn, code, reason in outcome.closes:
+            outbox.close_connection(conn, code, reason)
+        for conn in outcome.released:
+            outbox.release(conn, self.id)
+        if outcome.lobby_changed:
+            outbox.lobby_changed()
+
+    def _arm(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Have a tick queued at the table's next deadline (one timer, moved when it moves)."""
+        deadline = self.session.next_deadline()
+        if deadline == self._deadline:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._deadline = deadline
+        if deadline is not None:
+            self._timer = loop.call_at(deadline, self._ring)
+
+    def _ring(self) -> None:
+        self._timer, self._deadline = None, None
+        if not self._tick_queued:
+            self._tick_queued = True
+            self._queue.put_nowait(_TICK)

@@ -1,0 +1,321 @@
+"""A room session, sans I/O: one table, the connections at it, the command handlers and the
+presentation of what goes out.
+
+Input: a connection id (opaque), a command and the time. Output: one :class:`Outcome`, the
+value that says what to write to the store, which frames go to which connection ids, which
+connections to close, which ones are no longer at the table, and whether the lobby changed.
+No asyncio, no sockets, no manager: the room's runner does the I/O, in the order the
+outcome implies (store first, then frames: write-ahead).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from .engine import Resign, SwapSeven
+from .errors import Code, Refusal
+from .events import Event
+from .messages import (
+    ChatMessage,
+    CloseCode,
+    JoinedMessage,
+    LeftMessage,
+    RoomSummary,
+    encode,
+    encode_text,
+    error_text,
+)
+from .protocol import (
+    AddBot,
+    Chat,
+    Command,
+    Join,
+    Leave,
+    Move,
+    Play,
+    PlayAgain,
+    Ready,
+    RemoveBot,
+    ResignCmd,
+    Resume,
+    Swap,
+    Sync,
+    Watch,
+    command_type,
+)
+from .table import Audience, FinishedHand, Table, TableSnapshot
+
+#: A connection, as the session knows it: an opaque id given by whoever owns the sockets.
+ConnId = int
+
+
+@dataclass
+class Member:
+    """Someone at the table: a seat's token holder, or a spectator (``token`` None)."""
+
+    token: str | None
+    name: str
+
+
+@dataclass
+class Outcome:
+    """What one input asks of the runner: write ``events``, ``snapshot`` and ``finished``
+    to the store and wait until it has them; then send ``frames`` in order, close
+    ``closes``, tell the owner of the connections that ``released`` are no longer here, and
+    refresh the lobby if ``lobby_changed``."""
+
+    events: list[tuple[int, Event]] = field(default_factory=list)
+    snapshot: TableSnapshot | None = None
+    finished: list[FinishedHand] = field(default_factory=list)
+    frames: list[tuple[ConnId, str]] = field(default_factory=list)
+    closes: list[tuple[ConnId, CloseCode, str]] = field(default_factory=list)
+    released: list[ConnId] = field(default_factory=list)
+    lobby_changed: bool = False
+    #: The codes of the refusals sent (for the metrics).
+    refused: list[Code] = field(default_factory=list)
+    #: A card was played or the 7 swapped (for the metrics).
+    moved: bool = False
+
+    @property
+    def writes(self) -> bool:
+        return bool(self.events or self.snapshot or self.finished)
+
+
+class RoomSession:
+    """The sans-I/O room: a :class:`Table` and the connections at it."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.members: dict[ConnId, Member] = {}
+        self._out = Outcome()
+        #: Members owed a full state at the end of this step (joined, or asked with sync).
+        self._state_due: set[ConnId] = set()
+        self._summary_cache: tuple[tuple[int, str, int], RoomSummary, msgspec.Raw] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.table.id
+
+    @property
+    def spectators(self) -> int:
+        return sum(1 for member in self.members.values() if member.token is None)
+
+    def summary(self) -> RoomSummary:
+        """The public summary, rebuilt only when seats, status or spectators change."""
+        return self._summary()[0]
+
+    def _summary(self) -> tuple[RoomSummary, msgspec.Raw]:
+        table = self.table
+        key = (table.seats_revision, table.status, self.spectators)
+        cached = self._summary_cache
+        if cached is None or cached[0] != key:
+            summary = table.summary(key[2])
+            cached = self._summary_cache = (key, summary, msgspec.Raw(encode(summary)))
+        return cached[1], cached[2]
+
+    def next_deadline(self) -> float | None:
+        return self.table.next_deadline()
+
+    # ------------------------------------------------------------------ inputs
+
+    def handle(self, conn: ConnId, command: Command, now: float) -> Outcome:
+        """One command from a connection: applied, or refused to its sender alone."""
+        member = self.members.get(conn)
+        seat = self.table.seat_of(member.token) if member is not None else None
+        if seat is not None:
+            self.table.acted(seat, now)
+        try:
+            HANDLERS[type(command)](self, conn, command, now)
+        except Refusal as refusal:
+            self._refuse(conn, refusal, command_type(command))
+        else:
+            self._out.moved = isinstance(command, Play | Swap)
+        if conn not in self.members:  # refused at the door, or left
+            self._out.released.append(conn)
+        return self._finish(now)
+
+    def detach(self, conn: ConnId, now: float) -> Outcome:
+        """The connection went away, or on to another table."""
+        member = self.members.pop(conn, None)
+        if member is not None:
+            seat = self.table.seat_of(member.token)
+            if seat is not None:
+                self.table.disconnect(seat, now)
+            self._out.lobby_changed = True
+        return self._finish(now)
+
+    def tick(self, now: float) -> Outcome:
+        """What is due at ``now``: bot moves, expired clocks, ended grace, the next deal."""
+        self.table.tick(now)
+        return self._finish(now)
+
+    def checkpoint(self, now: float) -> Outcome:
+        """A full snapshot for the store (the mirror lost writes and is catching up)."""
+        self.table.snapshot_due = True
+        return self._finish(now)
+
+    def flush(self, now: float) -> Outcome:
+        """What the table changed outside any command (a restore marks people gone)."""
+        return self._finish(now)
+
+    def fail(self, conn: ConnId, code: CloseCode, reason: str, now: float) -> Outcome:
+        """Close one connection (a bug in its command): it leaves, the table plays on."""
+        self._out.closes.append((conn, code, reason))
+        outcome = self.detach(conn, now)
+        outcome.released.append(conn)
+        return outcome
+
+    # ----------------------------------------------------------------- output
+
+    def _finish(self, now: float) -> Outcome:
+        """Close the step: what the table changed, then each member's state (everyone's if
+        the table changed, else only those owed one), each encoded once per seat."""
+        out, self._out = self._out, Outcome()
+        table = self.table
+        out.events, out.finished = table.drain()
+        if table.snapshot_due:
+            out.snapshot, table.snapshot_due = table.snapshot(), False
+        due, self._state_due = self._state_due, set()
+        if out.events:
+            out.lobby_changed = True
+            due = set(self.members)
+        if due:
+            summary, clock = self._summary()[1], table.clock(now)
+            encoded: dict[int | None, str] = {}
+            for conn, member in self.members.items():
+                if conn not in due:
+                    continue
+                seat = table.seat_of(member.token)
+                data = encoded.get(seat)
+                if data is None:
+                    data = encoded[seat] = encode_text(table.state_message(seat, summary, clock))
+                out.frames.append((conn, data))
+        return out
+
+    def _send(self, conn: ConnId, message: Any) -> None:
+        self._out.frames.append((conn, encode_text(message)))
+
+    def _refuse(self, conn: ConnId, refusal: Refusal, ref: str | None) -> None:
+        self._out.refused.append(refusal.code)
+        text = error_text(refusal.code, refusal.message, ref, self.table.version)
+        self._out.frames.append((conn, text))
+
+    def _seat(self, conn: ConnId) -> int:
+        member = self.members.get(conn)
+        if member is None:
+            raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
+        seat = self.table.seat_of(member.token)
+        if seat is None:
+            raise Refusal(Code.NOT_SEATED, "spectators cannot do that")
+        return seat
+
+    def _admit(self, conn: ConnId, member: Member, seat: int | None) -> None:
+        self.members[conn] = member
+        joined = JoinedMessage(self.id, seat, member.token, self.table.version)
+        self._send(conn, joined)
+        self._state_due.add(conn)
+        self._out.lobby_changed = True
+
+    def _require_unseated(self, conn: ConnId) -> None:
+        member = self.members.get(conn)
+        if member is not None and member.token is not None:
+            raise Refusal(Code.ALREADY_SEATED, "you already have a seat at this table")
+
+    # ---------------------------------------------------------------- handlers
+
+    def _join(self, conn: ConnId, cmd: Join, now: float) -> None:
+        self._require_unseated(conn)
+        seat, token = self.table.sit(cmd.name, cmd.seat, cmd.side, now)
+        self._admit(conn, Member(token, cmd.name), seat)
+
+    def _resume(self, conn: ConnId, cmd: Resume, now: float) -> None:
+        self._require_unseated(conn)
+        seat = self.table.resume(cmd.token, now)
+        for other, member in list(self.members.items()):
+            if member.token == cmd.token and other != conn:
+                del self.members[other]
+                self._out.closes.append(
+                    (other, CloseCode.REPLACED, "your seat was opened elsewhere")
+                )
+                self._out.released.append(other)
+        name = self.table.seats[seat].name or f"Seat {seat + 1}"
+        self._admit(conn, Member(cmd.token, name), seat)
+
+    def _watch(self, conn: ConnId, cmd: Watch, now: float) -> None:
+        self._require_unseated(conn)
+        self._admit(conn, Member(None, cmd.name or "Spectator"), None)
+
+    def _leave(self, conn: ConnId, cmd: Leave, now: float) -> None:
+        member = self.members.pop(conn, None)
+        if member is None:
+            raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
+        seat = self.table.seat_of(member.token)
+        if seat is not None:
+            self.table.leave(seat, now)
+        self._send(conn, LeftMessage(self.id, self.table.version))
+        self._out.lobby_changed = True
+
+    def _ready(self, conn: ConnId, cmd: Ready, now: float) -> None:
+        self.table.set_ready(self._seat(conn), cmd.ready, now)
+
+    def _add_bot(self, conn: ConnId, cmd: AddBot, now: float) -> None:
+        self.table.add_bot(self._seat(conn), cmd.seat, now)
+
+    def _remove_bot(self, conn: ConnId, cmd: RemoveBot, now: float) -> None:
+        self.table.remove_bot(self._seat(conn), cmd.seat, now)
+
+    def _move(self, conn: ConnId, cmd: Move, now: float) -> None:
+        self.table.move(self._seat(conn), cmd.seat, cmd.to, now)
+
+    def _play(self, conn: ConnId, cmd: Play, now: float) -> None:
+        self.table.play(self._seat(conn), cmd.card, now)
+
+    def _swap(self, conn: ConnId, cmd: Swap, now: float) -> None:
+        seat = self._seat(conn)
+        self.table.act(seat, SwapSeven(seat), now)
+
+    def _resign(self, conn: ConnId, cmd: ResignCmd, now: float) -> None:
+        seat = self._seat(conn)
+        self.table.act(seat, Resign(seat), now)
+
+    def _play_again(self, conn: ConnId, cmd: PlayAgain, now: float) -> None:
+        self.table.play_again(self._seat(conn), now)
+
+    def _chat(self, conn: ConnId, cmd: Chat, now: float) -> None:
+        member = self.members.get(conn)
+        if member is None:
+            raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
+        out = self.table.chat(self.table.seat_of(member.token), member.name, cmd.text)
+        data = encode_text(
+            ChatMessage(self.table.version, out.channel, out.name, out.seat, out.text)
+        )
+        for other, m in self.members.items():
+            if out.audience is Audience.ALL or m.token is None:
+                self._out.frames.append((other, data))
+
+    def _sync(self, conn: ConnId, cmd: Sync, now: float) -> None:
+        if conn not in self.members:
+            raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
+        self._state_due.add(conn)
+
+
+HANDLERS: dict[type[Command], Callable[[RoomSession, ConnId, Any, float], None]] = {
+    Join: RoomSession._join,
+    Resume: RoomSession._resume,
+    Watch: RoomSession._watch,
+    Leave: RoomSession._leave,
+    Ready: RoomSession._ready,
+    AddBot: RoomSession._add_bot,
+    RemoveBot: RoomSession._remove_bot,
+    Move: RoomSession._move,
+    Play: RoomSession._play,
+    Swap: RoomSession._swap,
+    ResignCmd: RoomSession._resign,
+    PlayAgain: RoomSession._play_again,
+    Chat: RoomSession._chat,
+    Sync: RoomSession._sync,
+}
