@@ -46,9 +46,9 @@ sys.path[:0] = [str(ROOT / "server"), str(ROOT / "tests")]
 from briscola import bots  # noqa: E402
 from briscola.engine import view  # noqa: E402
 from briscola.metrics import Metrics  # noqa: E402
-from briscola.store import RedisStore  # noqa: E402
-from briscola.table import Table  # noqa: E402
-from briscola.table_rules import TableRules  # noqa: E402
+from briscola.store.redis import RedisStore  # noqa: E402
+from briscola.table.core import Table  # noqa: E402
+from briscola.wire.table_rules import TableRules  # noqa: E402
 from support.client import Client  # noqa: E402
 from support.servers import RedisServer, free_port  # noqa: E402
 

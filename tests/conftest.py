@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from briscola.config import Settings
+from briscola.service.config import Settings
 from support.servers import InProcessServer, RedisServer, serve_in_process
 
 

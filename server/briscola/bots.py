@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final, TypeAlias
 
-from .engine import DECK, Card, HandView, PlayCard, Suit, SwapSeven, trick_winner_offset
+from briscola.engine import DECK, Card, HandView, PlayCard, Suit, SwapSeven, trick_winner_offset
 
 #: What :func:`choose_action` returns: play a card, or swap the 7 of trumps.
 BotChoice: TypeAlias = PlayCard | SwapSeven

@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .engine import VerifyError, verify_record
+from briscola.engine import VerifyError, verify_record
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -30,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "verify":
         return _verify(args.record)
-    from .serve import serve_forever
+    from briscola.service.serve import serve_forever
 
     return serve_forever(host=args.host, port=args.port, redis_url=args.redis_url)
 

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import redis.asyncio as aioredis
 
-from briscola.store import MirrorStatus
+from briscola.store.base import MirrorStatus
 from support.client import Client, create_room
 from support.driver import Driver
 from support.mirror import assert_mirrored, store_of

@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 
-from briscola.store import MirrorStatus
+from briscola.store.base import MirrorStatus
 from support.client import create_room
 from support.driver import Driver
 from support.mirror import assert_mirrored, store_of

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import secrets
 
-from briscola.table import Table
-from briscola.table_rules import TableRules
+from briscola.table.core import Table
+from briscola.wire.table_rules import TableRules
 
 
 def seated_table(grace: float = 60, clock: float = 30) -> Table:

@@ -10,9 +10,10 @@ from collections.abc import AsyncIterator
 import pytest
 
 from briscola.metrics import Metrics
-from briscola.store import COMPACT_AFTER, RedisStore, WriteResult
-from briscola.table import Table
-from briscola.table_rules import TableRules
+from briscola.store.base import WriteResult
+from briscola.store.redis import COMPACT_AFTER, RedisStore
+from briscola.table.core import Table
+from briscola.wire.table_rules import TableRules
 from support.servers import RedisServer
 
 

@@ -13,10 +13,10 @@ from contextlib import AbstractAsyncContextManager
 
 import pytest
 
-from briscola.runner import Checkpoint
-from briscola.session import Outcome
-from briscola.store import RedisStore
-from briscola.table import Table
+from briscola.service.runner import Checkpoint
+from briscola.store.redis import RedisStore
+from briscola.table.core import Table
+from briscola.table.session import Outcome
 from support.client import Client, Message, create_room
 from support.play import seat_table
 from support.servers import InProcessServer, RedisServer

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from briscola.errors import Code
-from briscola.protocol import COMMAND_TYPES
+from briscola.wire.commands import COMMAND_TYPES
+from briscola.wire.errors import Code
 
 PROTOCOL = (Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md").read_text()
 

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import ClientConnection, connect
 
-from briscola.protocol import COMMAND_TYPES, MAX_FRAME
+from briscola.wire.commands import COMMAND_TYPES, MAX_FRAME
 from support.client import Message
 from support.servers import ServerProcess
 

@@ -7,7 +7,7 @@ from contextlib import AbstractAsyncContextManager
 
 import httpx
 
-from briscola.store import ROOMS, RedisStore
+from briscola.store.redis import ROOMS, RedisStore
 from support.client import Client, Message, create_room
 from support.servers import InProcessServer, RedisServer
 

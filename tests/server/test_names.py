@@ -1,4 +1,4 @@
-"""People's names: the rule of briscola.names, and the server applying it to join and watch."""
+"""People's names: the rule of briscola.wire.names, and the server applying it to join and watch."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import doctest
 
 import pytest
 
-import briscola.names
-from briscola.names import MAX_LENGTH, BadName, normalise_name
+import briscola.wire.names
+from briscola.wire.names import MAX_LENGTH, BadName, normalise_name
 from support.client import Client, Message, create_room
 from support.servers import InProcessServer
 
@@ -106,7 +106,7 @@ def test_names_the_rule_refuses(raw: str, why: str) -> None:
 
 def test_the_examples_in_the_docstrings() -> None:
     """The module's examples run as written."""
-    result = doctest.testmod(briscola.names, optionflags=doctest.ELLIPSIS)
+    result = doctest.testmod(briscola.wire.names, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
 
 

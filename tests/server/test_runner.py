@@ -9,16 +9,17 @@ from contextlib import AbstractAsyncContextManager
 
 import pytest
 
-from briscola.errors import Refusal
-from briscola.events import Presence
-from briscola.messages import CloseCode
 from briscola.metrics import Metrics
-from briscola.protocol import Join, Sync
-from briscola.runner import Close, Detach, RoomRunner
-from briscola.session import ConnId, RoomSession
-from briscola.store import MemoryStore, RedisStore
-from briscola.table import Table
-from briscola.table_rules import TableRules
+from briscola.service.runner import Close, Detach, RoomRunner
+from briscola.store.memory import MemoryStore
+from briscola.store.redis import RedisStore
+from briscola.table.core import Table
+from briscola.table.events import Presence
+from briscola.table.session import ConnId, RoomSession
+from briscola.wire.commands import Join, Sync
+from briscola.wire.errors import Refusal
+from briscola.wire.messages import CloseCode
+from briscola.wire.table_rules import TableRules
 from support.client import create_room
 from support.play import seat_table
 from support.servers import InProcessServer, RedisServer

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import secrets
 
-from briscola.store import RedisStore
-from briscola.table import Table
+from briscola.store.redis import RedisStore
+from briscola.table.core import Table
 
 from .servers import InProcessServer
 

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import redis
 
-from briscola.config import Settings
-from briscola.manager import RoomManager
-from briscola.serve import build_server
+from briscola.service.config import Settings
+from briscola.service.manager import RoomManager
+from briscola.service.serve import build_server
 
 REPO = Path(__file__).resolve().parents[2]
 

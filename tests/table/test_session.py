@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from briscola.events import AwaySet, Dealt, Played, StandIn
-from briscola.protocol import AddBot, Chat, Join, Leave, Play, Ready, Resume, Sync, Watch
-from briscola.session import Outcome, RoomSession
-from briscola.table import Table
-from briscola.table_rules import TableRules
+from briscola.table.core import Table
+from briscola.table.events import AwaySet, Dealt, Played, StandIn
+from briscola.table.session import Outcome, RoomSession
+from briscola.wire.commands import AddBot, Chat, Join, Leave, Play, Ready, Resume, Sync, Watch
+from briscola.wire.table_rules import TableRules
 
 MS = 0.001
 CLOCK, GRACE = 5, 10

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import msgspec
 
-from .engine import MatchRules
+from briscola.engine import MatchRules
 
 
 class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

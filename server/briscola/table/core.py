@@ -16,8 +16,8 @@ from typing import Any
 
 import msgspec
 
-from . import bots
-from .engine import (
+from briscola import bots
+from briscola.engine import (
     Card,
     MatchState,
     PlayCard,
@@ -33,11 +33,10 @@ from .engine import (
     side_of,
     view,
 )
-from .engine import (
+from briscola.engine import (
     ErrorCode as RuleCode,
 )
-from .errors import Code, Refusal
-from .events import (
+from briscola.table.events import (
     AnyEvent,
     AwaySet,
     BotAdded,
@@ -56,8 +55,10 @@ from .events import (
     StandIn,
     Swapped,
 )
-from .messages import Clock, RecordRef, RoomSummary, SeatInfo, StateMessage, You
-from .table_rules import TableRules
+from briscola.table.snapshots import HandSnapshot, SeatSnapshot, TableSnapshot
+from briscola.wire.errors import Code, Refusal
+from briscola.wire.messages import Clock, RecordRef, RoomSummary, SeatInfo, StateMessage, You
+from briscola.wire.table_rules import TableRules
 
 Entropy = Callable[[int], bytes]
 
@@ -128,35 +129,6 @@ class _HandLog:
     hand_id: str
     seed: str
     actions: list[Played | Swapped | Resigned] = field(default_factory=list)
-
-
-class SeatSnapshot(msgspec.Struct, frozen=True):
-    kind: SeatKind | None
-    name: str | None
-    token: str | None
-    ready: bool
-    connected: bool
-    away: bool
-    standin: bool
-
-
-class HandSnapshot(msgspec.Struct, frozen=True):
-    hand_id: str
-    seed: str
-    actions: list[Played | Swapped | Resigned]
-
-
-class TableSnapshot(msgspec.Struct, frozen=True):
-    """Everything needed to rebuild a table; the match as its seeds and actions."""
-
-    id: str
-    rules: TableRules
-    version: int
-    host: int | None
-    seats: list[SeatSnapshot]
-    match_id: str | None
-    match_seed: str | None
-    hands: list[HandSnapshot]
 
 
 class Table:

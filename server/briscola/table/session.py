@@ -16,20 +16,11 @@ from typing import Any
 
 import msgspec
 
-from .engine import Resign, SwapSeven
-from .errors import Code, Refusal
-from .events import Event
-from .messages import (
-    ChatMessage,
-    CloseCode,
-    JoinedMessage,
-    LeftMessage,
-    RoomSummary,
-    encode,
-    encode_text,
-    error_text,
-)
-from .protocol import (
+from briscola.engine import Resign, SwapSeven
+from briscola.table.core import Audience, FinishedHand, Table
+from briscola.table.events import Event
+from briscola.table.snapshots import TableSnapshot
+from briscola.wire.commands import (
     AddBot,
     Chat,
     Command,
@@ -47,7 +38,17 @@ from .protocol import (
     Watch,
     command_type,
 )
-from .table import Audience, FinishedHand, Table, TableSnapshot
+from briscola.wire.errors import Code, Refusal
+from briscola.wire.messages import (
+    ChatMessage,
+    CloseCode,
+    JoinedMessage,
+    LeftMessage,
+    RoomSummary,
+    encode,
+    encode_text,
+    error_text,
+)
 
 #: A connection, as the session knows it: an opaque id given by whoever owns the sockets.
 ConnId = int

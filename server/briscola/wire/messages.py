@@ -10,9 +10,9 @@ from typing import Any
 
 import msgspec
 
-from .engine.view import MatchView
-from .errors import Code
-from .table_rules import TableRules
+from briscola.engine.view import MatchView
+from briscola.wire.errors import Code
+from briscola.wire.table_rules import TableRules
 
 
 class SeatInfo(msgspec.Struct, frozen=True):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 
-from .origins import allowed_hosts, local_origins
+from briscola.service.origins import allowed_hosts, local_origins
 
 
 def _env_float(name: str, default: float) -> float:

@@ -7,16 +7,16 @@ from typing import Annotated, Any
 
 import msgspec
 
-from .errors import Code, Refusal
-from .names import MAX_INPUT, normalise_name
+from briscola.wire.errors import Code, Refusal
+from briscola.wire.names import MAX_INPUT, normalise_name
 
 #: The largest frame a client may send, in bytes of its payload. Enforced in one place: by
-#: the websocket protocol as it reads the frame's header (:mod:`briscola.websocket_protocol`),
-#: so a frame over it is never buffered, whatever its size.
+#: the websocket protocol as it reads the frame's header
+#: (:mod:`briscola.service.websocket_protocol`), so a frame over it is never buffered.
 MAX_FRAME = 4096
 
 #: A person's name as sent; :class:`Join` and :class:`Watch` keep it normalised by the rule of
-#: :mod:`briscola.names`, or refuse it (``bad_message``).
+#: :mod:`briscola.wire.names`, or refuse it (``bad_message``).
 Name = Annotated[str, msgspec.Meta(max_length=MAX_INPUT)]
 RoomId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 Token = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]

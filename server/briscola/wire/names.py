@@ -3,7 +3,7 @@
 A name is shown to everyone beside a seat and on chat lines, so it must read as what it is:
 one line of visible text that cannot pass for the server's own labels ("Bot 2", "Seat 3",
 "Spectator") nor reorder or hide the text around it. Pure: applied where a name comes in
-(the ``join`` and ``watch`` messages, :mod:`briscola.protocol`).
+(the ``join`` and ``watch`` messages, :mod:`briscola.wire.commands`).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def normalise_name(raw: str) -> str:
     >>> normalise_name("bot 2")
     Traceback (most recent call last):
     ...
-    briscola.names.BadName: 'bot 2' is reserved: it reads like one of the server's own labels
+    briscola.wire.names.BadName: 'bot 2' is reserved: it reads like one of the server's own labels
 
     Raises:
         BadName: saying which part of the rule the name breaks.

@@ -24,16 +24,17 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
 import msgspec
 import redis.asyncio as aioredis
 from redis.exceptions import BusyLoadingError, RedisError
 
-from .events import AnyEvent, Event
-from .metrics import Metrics
-from .table import FinishedHand, TableSnapshot
+from briscola.metrics import Metrics
+from briscola.store.base import MirrorStatus, StoredRoom, WriteResult
+from briscola.table.core import FinishedHand
+from briscola.table.events import AnyEvent, Event
+from briscola.table.snapshots import TableSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -102,99 +103,7 @@ return held
 """
 
 
-class MirrorStatus(StrEnum):
-    #: No mirror: tables live in memory only.
-    OFF = "off"
-    #: Redis answers and holds everything this process has written.
-    OK = "ok"
-    #: Redis answers again but lacks some tables or records, which are being written again.
-    REPAIRING = "repairing"
-    #: Redis does not answer: tables play on from memory.
-    DEGRADED = "degraded"
-
-
-class WriteResult(StrEnum):
-    """What became of one room's write."""
-
-    #: Stored (or, without a mirror, kept in memory).
-    ACCEPTED = "accepted"
-    #: Refused: Redis holds this version or a newer one.
-    STALE = "stale"
-    #: Refused: Redis lacks the versions before these events; write a snapshot.
-    GAP = "gap"
-    #: Not stored: the mirror is degraded and the room plays on from memory.
-    LOST = "lost"
-
-
 _SCRIPT_RESULT = {1: WriteResult.ACCEPTED, 0: WriteResult.STALE, -1: WriteResult.GAP}
-
-
-@dataclass
-class StoredRoom:
-    snapshot: TableSnapshot
-    events: list[tuple[int, AnyEvent]]
-
-
-class Store(Protocol):
-    """What the rooms need of storage. Implementations: :class:`MemoryStore`,
-    :class:`RedisStore`."""
-
-    status: MirrorStatus
-    #: How many times Redis was found to have lost writes it had acknowledged.
-    data_losses: int
-
-    async def start(self, resync: Callable[[set[str]], None]) -> None: ...
-    async def close(self) -> None: ...
-    async def write(
-        self,
-        room_id: str,
-        events: list[tuple[int, Event]],
-        snapshot: TableSnapshot | None,
-        finished: list[FinishedHand],
-    ) -> WriteResult: ...
-    async def load_rooms(self) -> list[StoredRoom]: ...
-    async def load_room(self, room_id: str) -> StoredRoom | None: ...
-    async def forget(self, room_id: str) -> None: ...
-    async def get_record(self, hand_id: str) -> bytes | None: ...
-
-
-class MemoryStore:
-    """No mirror: tables live only in this process; finished hands' records in a dict."""
-
-    status = MirrorStatus.OFF
-    data_losses = 0
-
-    def __init__(self) -> None:
-        self.records: dict[str, bytes] = {}
-
-    async def start(self, resync: Callable[[set[str]], None]) -> None:
-        return None
-
-    async def close(self) -> None:
-        return None
-
-    async def write(
-        self,
-        room_id: str,
-        events: list[tuple[int, Event]],
-        snapshot: TableSnapshot | None,
-        finished: list[FinishedHand],
-    ) -> WriteResult:
-        for hand in finished:
-            self.records[hand.hand_id] = _encoder.encode(hand.record)
-        return WriteResult.ACCEPTED
-
-    async def forget(self, room_id: str) -> None:
-        return None
-
-    async def load_rooms(self) -> list[StoredRoom]:
-        return []
-
-    async def load_room(self, room_id: str) -> StoredRoom | None:
-        return None
-
-    async def get_record(self, hand_id: str) -> bytes | None:
-        return self.records.get(hand_id)
 
 
 @dataclass(frozen=True)

@@ -15,17 +15,17 @@ import logging
 import secrets
 from collections.abc import Callable
 
-from .config import Settings
-from .errors import Code, Refusal
-from .messages import CloseCode, LobbyMessage, RoomSummary, encode_text, error_text
-from .metrics import Metrics
-from .protocol import Command, Join, Lobby, Resume, Watch, command_type
-from .runner import Checkpoint, Close, Detach, RoomRunner
-from .session import ConnId, RoomSession
-from .store import Store, StoredRoom
-from .table import Table
-from .table_rules import TableRules
-from .transport import Connection
+from briscola.metrics import Metrics
+from briscola.service.config import Settings
+from briscola.service.runner import Checkpoint, Close, Detach, RoomRunner
+from briscola.service.transport import Connection
+from briscola.store.base import Store, StoredRoom
+from briscola.table.core import Table
+from briscola.table.session import ConnId, RoomSession
+from briscola.wire.commands import Command, Join, Lobby, Resume, Watch, command_type
+from briscola.wire.errors import Code, Refusal
+from briscola.wire.messages import CloseCode, LobbyMessage, RoomSummary, encode_text, error_text
+from briscola.wire.table_rules import TableRules
 
 log = logging.getLogger(__name__)
 

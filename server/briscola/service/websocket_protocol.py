@@ -17,9 +17,9 @@ from websockets.frames import CloseCode
 from websockets.protocol import State
 from websockets.server import ServerProtocol
 
-from .errors import Code
-from .messages import error_text
-from .protocol import MAX_FRAME
+from briscola.wire.commands import MAX_FRAME
+from briscola.wire.errors import Code
+from briscola.wire.messages import error_text
 
 TOO_LARGE = error_text(Code.TOO_LARGE, f"frames are limited to {MAX_FRAME} bytes", None, None)
 

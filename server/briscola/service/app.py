@@ -17,19 +17,21 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .config import Settings
-from .errors import Code
-from .manager import RoomManager
-from .messages import encode
-from .metrics import Metrics
-from .origins import host_allowed
-from .store import MemoryStore, RedisStore, Store
-from .table_rules import TableRules
-from .transport import Receive, Scope, Send, serve_socket
+from briscola.metrics import Metrics
+from briscola.service.config import Settings
+from briscola.service.manager import RoomManager
+from briscola.service.origins import host_allowed
+from briscola.service.transport import Receive, Scope, Send, serve_socket
+from briscola.store.base import Store
+from briscola.store.memory import MemoryStore
+from briscola.store.redis import RedisStore
+from briscola.wire.errors import Code
+from briscola.wire.messages import encode
+from briscola.wire.table_rules import TableRules
 
 log = logging.getLogger(__name__)
 
-CLIENT_DIR = Path(os.environ.get("BRISCOLA_CLIENT_DIR", Path(__file__).parents[2] / "client"))
+CLIENT_DIR = Path(os.environ.get("BRISCOLA_CLIENT_DIR", Path(__file__).parents[3] / "client"))
 _rules_decoder = msgspec.json.Decoder(TableRules)
 WEBSOCKET_PATH = "/ws"
 #: The largest HTTP request body, in bytes.

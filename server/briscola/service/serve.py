@@ -10,10 +10,10 @@ import socket
 
 import uvicorn
 
-from .app import create_app
-from .config import Settings
-from .manager import RoomManager
-from .websocket_protocol import BriscolaWebSocketProtocol
+from briscola.service.app import create_app
+from briscola.service.config import Settings
+from briscola.service.manager import RoomManager
+from briscola.service.websocket_protocol import BriscolaWebSocketProtocol
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 

@@ -1,8 +1,8 @@
 """The thin runner of one room: a queue, a timer, the store awaited, the frames delivered.
 
-All the room's rules are in its :class:`~briscola.session.RoomSession`; the runner only
+All the room's rules are in its :class:`~briscola.table.session.RoomSession`; the runner only
 feeds it one input at a time (commands in arrival order, a tick when the table's next
-deadline comes) and carries out each :class:`~briscola.session.Outcome`: write to the store
+deadline comes) and carries out each :class:`~briscola.table.session.Outcome`: write to the store
 and wait until it has the change (write-ahead), then hand the frames, closes and releases to
 its :class:`Outbox`. Client commands are bounded (a full room refuses them at once with
 ``server_busy``); control inputs (detach, checkpoint, close) are never dropped.
@@ -16,13 +16,13 @@ import time
 from dataclasses import dataclass
 from typing import Protocol
 
-from .errors import Code, Refusal
-from .messages import CloseCode, RoomSummary
-from .metrics import Metrics
-from .protocol import Command
-from .session import ConnId, Outcome, RoomSession
-from .store import Store, WriteResult
-from .table import Table
+from briscola.metrics import Metrics
+from briscola.store.base import Store, WriteResult
+from briscola.table.core import Table
+from briscola.table.session import ConnId, Outcome, RoomSession
+from briscola.wire.commands import Command
+from briscola.wire.errors import Code, Refusal
+from briscola.wire.messages import CloseCode, RoomSummary
 
 log = logging.getLogger(__name__)
 

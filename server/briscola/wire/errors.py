@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .engine import ErrorCode as RuleCode
+from briscola.engine import ErrorCode as RuleCode
 
 
 class Code(StrEnum):

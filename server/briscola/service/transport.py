@@ -1,6 +1,6 @@
 """The websocket edge: one read loop per socket, one bounded send queue per socket drained
 by a writer task that runs only while there is something to send, a token-bucket rate limit,
-the Origin check (:mod:`briscola.origins`). Knows nothing of the rules.
+the Origin check (:mod:`briscola.service.origins`). Knows nothing of the rules.
 
 This is a plain ASGI handler rather than a Starlette endpoint: it sits on the hot path of
 every message, and Starlette's ``WebSocket`` wrapper and exception middleware cost about 7 %
@@ -17,12 +17,12 @@ import time
 from collections import deque
 from typing import Any, Protocol
 
-from .config import Settings
-from .errors import Code, Refusal
-from .messages import CloseCode
-from .metrics import Metrics
-from .origins import origin_allowed
-from .protocol import Command, command_type, parse
+from briscola.metrics import Metrics
+from briscola.service.config import Settings
+from briscola.service.origins import origin_allowed
+from briscola.wire.commands import Command, command_type, parse
+from briscola.wire.errors import Code, Refusal
+from briscola.wire.messages import CloseCode
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,38 @@
+"""The stored form of a table: everything needed to rebuild it, the match as its seeds and
+actions (the events since a snapshot are in :mod:`briscola.table.events`)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from briscola.table.events import Played, Resigned, SeatKind, Swapped
+from briscola.wire.table_rules import TableRules
+
+
+class SeatSnapshot(msgspec.Struct, frozen=True):
+    kind: SeatKind | None
+    name: str | None
+    token: str | None
+    ready: bool
+    connected: bool
+    away: bool
+    standin: bool
+
+
+class HandSnapshot(msgspec.Struct, frozen=True):
+    hand_id: str
+    seed: str
+    actions: list[Played | Swapped | Resigned]
+
+
+class TableSnapshot(msgspec.Struct, frozen=True):
+    """Everything needed to rebuild a table; the match as its seeds and actions."""
+
+    id: str
+    rules: TableRules
+    version: int
+    host: int | None
+    seats: list[SeatSnapshot]
+    match_id: str | None
+    match_seed: str | None
+    hands: list[HandSnapshot]
