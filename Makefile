@@ -37,7 +37,11 @@ test: $(BIN)/.installed-test system-deps lint typecheck
 screenshots: $(BIN)/.installed-test system-deps
 	BRISCOLA_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/e2e/test_e2e_screenshots.py
 
-bench: $(BIN)/.installed-test
+$(BIN)/.installed-bench: $(BIN)/.installed-test
+	$(BIN)/pip install --quiet -e '.[test,bench]'
+	touch $@
+
+bench: $(BIN)/.installed-bench
 	$(BIN)/python bench/engine.py
 
 clean:
