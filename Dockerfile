@@ -7,7 +7,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     BRISCOLA_CLIENT_DIR=/app/client
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md LICENSE ./
 COPY server ./server
 COPY client ./client
 RUN pip install . && useradd --system --home /app briscola

@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck system-deps bench screenshots clean
+.PHONY: run test lint typecheck system-deps bench bench-engine bench-load bench-restart screenshots clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,8 +41,19 @@ $(BIN)/.installed-bench: $(BIN)/.installed-test
 	$(BIN)/pip install --quiet -e '.[test,bench]'
 	touch $@
 
-bench: $(BIN)/.installed-bench
+# Each benchmark writes its section of docs/BENCHMARKS.md (see the script's docstring for
+# its options); `make bench` runs the engine's, the quickest.
+bench: bench-engine
+
+bench-engine: $(BIN)/.installed-bench
 	$(BIN)/python bench/engine.py
+
+bench-load: $(BIN)/.installed-bench system-deps
+	$(BIN)/python bench/load.py --mode realistic --tables 1000 2000 --nice -5
+	$(BIN)/python bench/load.py --mode saturated --tables 1000 --nice -5
+
+bench-restart: $(BIN)/.installed-bench system-deps
+	$(BIN)/python bench/restart.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -25,7 +25,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
 
     verify = commands.add_parser("verify", help="replay a finished hand's record and check it")
-    verify.add_argument("record", help="a record file (FAIRPLAY.md), or - for standard input")
+    verify.add_argument("record", help="a record file (docs/FAIRPLAY.md), or - for standard input")
 
     args = parser.parse_args(argv)
     if args.command == "verify":
