@@ -10,12 +10,15 @@ import { socketUrl, Wire } from "./socket.js";
 import {
   createStore,
   dropToken,
+  dropWatching,
   initialState,
   justCompleted,
   pathOf,
   routeOf,
   saveToken,
+  saveWatching,
   tokenFor,
+  watchingAt,
 } from "./state.js";
 
 // ---- Preferences (localStorage) ----------------------------------------------------------
@@ -62,6 +65,7 @@ function ensureName() {
 
 const store = createStore({ ...initialState(), route: routeOf(location.pathname) });
 let intent = null; // what to do at the routed table when no token is held: {room, kind, seat?, side?}
+let watchName = null; // the name this page watches under (sent again when it reconnects)
 let lingerTimer = null;
 let previewTimer = null;
 
@@ -87,18 +91,23 @@ function enterRoute() {
     return;
   }
   const token = tokenFor(storage, route.room);
+  const watching = watchingAt(storage, route.room);
   if (token) {
     wire.send({ type: "resume", room: route.room, token });
   } else if (intent && intent.room === route.room) {
-    wire.send(intent.kind === "watch" ? watchMessage(route.room) : joinMessage(intent));
+    wire.send(intent.kind === "watch" ? watchMessage(route.room, watching && watching.name) : joinMessage(intent));
+  } else if (watching) {
+    // This browser was watching this table (a reload): watch again, silently.
+    wire.send(watchMessage(route.room, watching.name));
   } else {
     store.set({ joined: false });
     startPreview(route.room);
   }
 }
 
-function watchMessage(room) {
-  return { type: "watch", room, name: ensureName() };
+function watchMessage(room, name) {
+  watchName = name || ensureName();
+  return { type: "watch", room, name: watchName };
 }
 
 function joinMessage(target) {
@@ -162,22 +171,31 @@ function receive(msg) {
     case "joined": {
       if (s.route.name !== "table" || msg.room !== s.route.room) return;
       if (msg.token) saveToken(storage, msg.room, msg.token);
+      if (msg.seat === null) saveWatching(storage, msg.room, watchName || ensureName());
+      else dropWatching(storage, msg.room);
       intent = msg.seat === null ? { room: msg.room, kind: "watch" } : null;
       stopPreview();
-      store.set({ joined: true, room: msg.room, seat: msg.seat, notFound: false });
+      // The server follows `joined` with the recent chat (`chat_history`): the log starts
+      // again from it, so a resume after a dropped socket shows no line twice.
+      store.set({ joined: true, room: msg.room, seat: msg.seat, notFound: false, chat: [] });
       return;
     }
+    case "chat_history":
+      if (!s.joined || s.route.name !== "table" || s.room !== s.route.room) return;
+      store.set({ chat: (msg.lines || []).map(chatLine).slice(-200) });
+      return;
     case "state":
       if (s.route.name !== "table" || !msg.room || msg.room.id !== s.route.room) return;
       receiveState(s, msg);
       return;
     case "chat":
-      store.set({ chat: [...s.chat, { channel: msg.channel, name: msg.name, seat: msg.seat, text: msg.text }].slice(-200) });
+      store.set({ chat: [...s.chat, chatLine(msg)].slice(-200) });
       return;
     case "lobby":
       if (s.route.name === "lobby") store.set({ lobby: msg.rooms || [] });
       return;
     case "left":
+      if (msg.room) dropWatching(storage, msg.room);
       store.set({ joined: false, room: null, seat: null, state: null });
       return;
     case "error":
@@ -185,6 +203,10 @@ function receive(msg) {
       return;
     default:
   }
+}
+
+function chatLine(line) {
+  return { channel: line.channel, name: line.name, seat: line.seat, text: line.text };
 }
 
 function receiveState(s, msg) {
@@ -216,6 +238,7 @@ function receiveError(s, msg) {
     case "room_not_found":
       if (room) {
         dropToken(storage, room);
+        dropWatching(storage, room);
         intent = null;
         store.set({ notFound: true, joined: false, state: null });
       }
@@ -278,6 +301,7 @@ const act = {
   leave() {
     const s = store.get();
     if (s.route.name === "table" && s.seat !== null && !(s.state && s.state.match)) dropToken(storage, s.route.room);
+    if (s.route.name === "table") dropWatching(storage, s.route.room);
     intent = null;
     navigate({ name: "lobby" });
   },
@@ -465,5 +489,5 @@ document.addEventListener("visibilitychange", () => {
 renderHeader();
 render();
 const start = store.get().route;
-if (start.name === "table" && !tokenFor(storage, start.room)) startPreview(start.room);
+if (start.name === "table" && !tokenFor(storage, start.room) && !watchingAt(storage, start.room)) startPreview(start.room);
 wire.connect();

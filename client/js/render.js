@@ -161,13 +161,15 @@ export function mountTable(root, ctx) {
       fill(head, h("h1", { class: "table-name" }, t("picker.loading")));
       return;
     }
-    const status = statusOf(s.state, (seat) => seatName(room, seat));
+    // Adjourned: no person is connected, nothing moves until one comes back.
+    const adjourned = room.status === "adjourned";
+    const status = adjourned ? { key: "status.adjourned", params: {} } : statusOf(s.state, (seat) => seatName(room, seat));
     const myTurn = status.key === "status.yourTurn";
     const parts = [
       h("div", { class: "table-title" }, h("h1", { class: "table-name" }, room.name || room.id), rulesChips(room.rules)),
       h(
         "div",
-        { class: `status${myTurn ? " status-mine" : ""}`, "data-testid": "status", role: "status" },
+        { class: `status${myTurn ? " status-mine" : ""}${adjourned ? " status-adjourned" : ""}`, "data-testid": "status", "data-status": room.status, role: "status" },
         s.joined ? t(status.key, status.params) : t(`room.status.${room.status}`),
       ),
     ];
@@ -461,7 +463,13 @@ export function mountTable(root, ctx) {
     }
     if (myTurn) out.push(h("p", { class: "key-help" }, t("table.keys")));
     const me = seatInfo(s.state.room, hand.seat);
-    if (me && (me.away || me.bot_playing)) out.push(h("p", { class: "away-note", "data-testid": "away-note" }, t("table.awayNote")));
+    if (me && (me.away || me.bot_playing)) {
+      // Any message takes the seat back from the bot; sync is the one that changes nothing else.
+      const back = me.away
+        ? h("button", { type: "button", class: "btn btn-gold btn-small", "data-testid": "back-button", onclick: () => act.send({ type: "sync" }) }, t("table.back"))
+        : null;
+      out.push(h("div", { class: "away-note", "data-testid": "away-note", role: "status" }, h("span", {}, t("table.awayNote")), back));
+    }
     return h("div", { class: "my-hand-wrap" }, out);
   }
 

@@ -29,7 +29,7 @@ export const initialState = () => ({
   stateAt: 0, // performance.now() when it arrived (for the move clock)
   preview: null, // RoomSummary fetched by HTTP for the seat picker
   notFound: false,
-  chat: [], // [{channel, name, seat, text}]
+  chat: [], // [{channel, name, seat, text}], emptied by `joined`, filled by `chat_history` and `chat`
   linger: null, // a just-finished trick kept on the table for a moment
   summaryHidden: false,
   errors: 0, // how many errors the server sent (a refusal frees a card sent to play)
@@ -201,6 +201,42 @@ export function dropToken(storage, room) {
   const tokens = loadTokens(storage);
   delete tokens[room];
   storage.setItem(TOKENS_KEY, JSON.stringify(tokens));
+}
+
+// ---- Tables watched, to watch again after a reload (localStorage) --------------------
+
+const WATCHING_KEY = "briscola.watching";
+
+export function loadWatching(storage) {
+  try {
+    const parsed = JSON.parse(storage.getItem(WATCHING_KEY) || "{}");
+    return parsed && typeof parsed === "object" ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The entry {room, name, at} if this browser was watching that table, else null. */
+export function watchingAt(storage, room) {
+  const entry = loadWatching(storage)[room];
+  return entry && entry.room === room ? entry : null;
+}
+
+export function saveWatching(storage, room, name) {
+  const watching = loadWatching(storage);
+  watching[room] = { room, name, at: Date.now() };
+  // Keep the twenty most recent tables.
+  const kept = Object.values(watching)
+    .sort((a, b) => (b.at || 0) - (a.at || 0))
+    .slice(0, 20);
+  storage.setItem(WATCHING_KEY, JSON.stringify(Object.fromEntries(kept.map((e) => [e.room, e]))));
+}
+
+export function dropWatching(storage, room) {
+  const watching = loadWatching(storage);
+  if (!(room in watching)) return;
+  delete watching[room];
+  storage.setItem(WATCHING_KEY, JSON.stringify(watching));
 }
 
 // ---- Routing ---------------------------------------------------------------------------

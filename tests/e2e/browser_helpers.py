@@ -141,3 +141,15 @@ async def summary_of(page: Page) -> tuple[str, dict[str, int]]:
             .map(row => [row.dataset.side, Number(row.dataset.points)]))"""
     )
     return await result.get_attribute("data-result") or "", points
+
+
+async def chat_lines(page: Page) -> list[str]:
+    lines: list[str] = await hook(page, "chat-log").locator(".chat-text").all_inner_texts()
+    return lines
+
+
+async def say(page: Page, text: str) -> None:
+    """Type a line in the chat and see it come back in this page's chat log."""
+    await hook(page, "chat-input").fill(text)
+    await hook(page, "chat-send").click()
+    await expect(hook(page, "chat-log").get_by_text(text)).to_be_visible()

@@ -10,6 +10,7 @@ import pytest
 from browser_helpers import (
     NewPage,
     add_bots,
+    chat_lines,
     create_table,
     enabled_cards,
     hand_codes,
@@ -18,9 +19,10 @@ from browser_helpers import (
     play_a_card,
     play_until_summary,
     ready,
+    say,
     summary_of,
 )
-from playwright.async_api import Page, expect
+from playwright.async_api import expect
 
 from support.servers import InProcessServer
 
@@ -102,18 +104,6 @@ async def test_a_dropped_connection_reconnects_by_itself_and_the_hand_goes_on(
     await play_until_summary(page, rng)
     _, points = await summary_of(page)
     assert sum(points.values()) == 120
-
-
-async def chat_lines(page: Page) -> list[str]:
-    lines: list[str] = await hook(page, "chat-log").locator(".chat-text").all_inner_texts()
-    return lines
-
-
-async def say(page: Page, text: str) -> None:
-    """Type a line in the chat and see it come back in this page's chat log."""
-    await hook(page, "chat-input").fill(text)
-    await hook(page, "chat-send").click()
-    await expect(hook(page, "chat-log").get_by_text(text)).to_be_visible()
 
 
 async def test_chat_is_closed_during_a_hand_and_open_between_hands(

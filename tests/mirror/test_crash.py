@@ -40,7 +40,8 @@ POINTS: dict[str, tuple[Stop, dict[str, object]]] = {
 @pytest.mark.parametrize("point", list(POINTS))
 async def test_sigkill_loses_no_move_anyone_saw(spawn: Spawn, point: str) -> None:
     """SIGKILL at a point of the hand; a new process shows every seat exactly what it saw,
-    lists the table, takes the tokens, and the match ends with records that verify."""
+    has the table (adjourned until its people resume, then in the lobby again), takes the
+    tokens, and the match ends with records that verify."""
     stop, rules = POINTS[point]
     first = await spawn()
     room = await create_room(first.url, players=4, **rules)
@@ -51,10 +52,16 @@ async def test_sigkill_loses_no_move_anyone_saw(spawn: Spawn, point: str) -> Non
 
     second = await spawn()
     async with httpx.AsyncClient() as http:
+        # Everyone counts as gone after the restart: the match is adjourned, out of the
+        # lobby, until its first person is back.
         listed = (await http.get(f"{second.url}/api/rooms")).json()["rooms"]
-    assert [r["id"] for r in listed] == [room["id"]]
-    resumed = await driver.resume(second.ws_url)
-    assert [(s["match"], s["records"]) for s in resumed] == seen
+        assert listed == []
+        table = (await http.get(f"{second.url}/api/rooms/{room['id']}")).json()
+        assert table["status"] == "adjourned"
+        resumed = await driver.resume(second.ws_url)
+        assert [(s["match"], s["records"]) for s in resumed] == seen
+        listed = (await http.get(f"{second.url}/api/rooms")).json()["rooms"]
+        assert [r["id"] for r in listed] == [room["id"]]
 
     await driver.finish_match()
     records = await driver.check_records(second.url)

@@ -18,8 +18,9 @@ CLOCK = 30
 async def test_a_graceful_restart_brings_everything_back(
     spawn: Spawn, redis_server: RedisServer
 ) -> None:
-    """After SIGTERM and a new process: the lobby lists both tables, tokens open their
-    seats (a wrong one is refused), the turn clock starts afresh, and records are served."""
+    """After SIGTERM and a new process: the lobby lists the waiting table (the match is
+    adjourned until its people resume), tokens open their seats (a wrong one is refused),
+    the turn clock starts afresh, and records are served."""
     first = await spawn()
     room = await create_room(first.url, players=4, best_of=3, clock=CLOCK)
     waiting = await create_room(first.url, players=2, name="Waiting")
@@ -38,12 +39,15 @@ async def test_a_graceful_restart_brings_everything_back(
     second = await spawn()
     async with httpx.AsyncClient() as http:
         lobby = {r["id"]: r for r in (await http.get(f"{second.url}/api/rooms")).json()["rooms"]}
-    assert set(lobby) == {room["id"], waiting["id"]}
+        # The match is adjourned (everyone counts as gone) until its first person is back.
+        assert set(lobby) == {waiting["id"]}
+        adjourned = (await http.get(f"{second.url}/api/rooms/{room['id']}")).json()
     assert [s["name"] for s in lobby[waiting["id"]]["seats"]] == ["Solo", None]
-    assert lobby[room["id"]]["status"] == "playing"
+    assert adjourned["status"] == "adjourned"
 
     resumed = await driver.resume(second.ws_url)
     assert [(s["match"], s["records"]) for s in resumed] == seen
+    assert resumed[0]["room"]["status"] == "playing"
     clock = driver.clients[driver.hand["turn"]].state["clock"]  # type: ignore[index]
     assert clock["seat"] == driver.hand["turn"]
     assert clock["remaining_ms"] >= CLOCK * 1000 - (time.monotonic() - started) * 1000

@@ -27,14 +27,20 @@ def test_a_person_gone_before_the_snapshot_gets_the_grace_period_again() -> None
     assert restored.seats[0].free and restored.seats[1].free
 
 
-def test_the_turn_clock_starts_afresh_at_the_restore() -> None:
-    """Mid-hand, the player to move gets the whole clock from the moment of the restore."""
+def test_the_turn_clock_starts_afresh_when_the_first_person_returns() -> None:
+    """Mid-hand, a restored table is adjourned (everyone counts as gone: no clock runs)
+    until a person resumes; the player to move then gets the whole clock from that moment."""
     table = seated_table(clock=30)
     for seat in range(2):
         table.set_ready(seat, True, 10.0)
     assert table.match is not None and table.match.hand is not None
     turn = table.match.hand.turn
     restored = Table.restore(table.snapshot(), [], entropy=secrets.token_bytes, now=500.0)
-    assert restored.clock(500.0) == table.clock(10.0)
-    clock = restored.clock(510.0)
+    assert restored.adjourned and restored.clock(500.0) is None
+    assert restored.next_deadline() is None
+    token = restored.seats[0].token
+    assert token is not None
+    restored.resume(token, 700.0)
+    assert restored.clock(700.0) == table.clock(10.0)
+    clock = restored.clock(710.0)
     assert clock is not None and (clock.seat, clock.remaining_ms) == (turn, 20_000)

@@ -71,3 +71,37 @@ async def test_spectator_chat_never_reaches_players_during_a_hand(server: InProc
     assert not [m for m in await barrier(watchers[0], players) if is_chat(m)]
     for client in (*players, *watchers):
         await client.close()
+
+
+async def test_a_reload_and_a_late_spectator_get_the_chat_history(server: InProcessServer) -> None:
+    """After a reload (a new socket that resumes the seat) a player gets the lines said
+    before, once, in a chat_history between joined and state; so does a late spectator."""
+    room = await create_room(server.url, players=2)
+    ana = await Client.connect(server.ws_url, "Ana")
+    bea = await Client.connect(server.ws_url, "Bea")
+    joined = await ana.join(room["id"], seat=0)
+    await bea.join(room["id"], seat=1)
+    for client, text in ((ana, "ciao"), (bea, "buona fortuna")):
+        await client.send({"type": "chat", "text": text})
+        await ana.wait_for(lambda m, text=text: is_chat(m) and m["text"] == text)
+    await ana.close()
+
+    again = await Client.connect(server.ws_url, "Ana")
+    await again.send({"type": "resume", "room": room["id"], "token": joined["token"]})
+    await again.wait_type("state")
+    got = [m["type"] for m in again.inbox]
+    assert got == ["joined", "chat_history"]
+    lines = again.inbox[1]["lines"]
+    assert [(line["name"], line["seat"], line["text"]) for line in lines] == [
+        ("Ana", 0, "ciao"),
+        ("Bea", 1, "buona fortuna"),
+    ]
+    assert {line["channel"] for line in lines} == {"table"}
+
+    late = await Client.connect(server.ws_url, "Sam")
+    await late.send({"type": "watch", "room": room["id"], "name": "Sam"})
+    await late.wait_type("state")
+    [history] = [m for m in late.inbox if m["type"] == "chat_history"]
+    assert [line["text"] for line in history["lines"]] == ["ciao", "buona fortuna"]
+    for client in (again, bea, late):
+        await client.close()

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from support.client import Client, Message, create_room
-from support.play import play_all, seat_table
+from support.play import autoplay, play_all, seat_table
 from support.servers import InProcessServer
+
+CLOCK = 2
 
 
 def in_hand(message: Message) -> bool:
@@ -76,26 +79,38 @@ async def test_resume_from_another_tab_replaces_the_old_connection(server: InPro
 
 
 async def test_clock_expiry_plays_for_the_absent_player(server: InProcessServer) -> None:
-    """When a player's clock runs out the server plays for them and marks them away; they
-    take the seat back by acting again."""
-    room = await create_room(server.url, players=2, clock=1)
+    """When a connected player's clock runs out the server plays that one move for them:
+    they are not away and their next turn has the whole clock. A second clock run out in a
+    row marks them away; any message (the client's "I'm back" sends sync) takes it back."""
+    room = await create_room(server.url, players=2, clock=CLOCK)
     ana, bea = await seat_table(server.ws_url, room["id"], 2)
     state = await ana.wait_for(in_hand)
     idle = state["match"]["hand"]["turn"]
     sleeper, other = (ana, bea) if idle == 0 else (bea, ana)
-    played = await other.wait_for(
-        lambda m: (
-            in_hand(m)
-            and len(m["match"]["hand"]["hand_sizes"]) == 2
-            and m["match"]["hand"]["hand_sizes"][idle] == 2
+    playing = asyncio.create_task(autoplay(other, lambda m: False))
+    try:
+        played = await sleeper.wait_for(
+            lambda m: in_hand(m) and len(m["match"]["hand"]["hand"]) == 2
         )
-    )
-    assert seat_info(played, idle)["away"] and seat_info(played, idle)["bot_playing"]
-    assert played["match"]["hand"]["trick"]["cards"]
-    await sleeper.send({"type": "sync"})
-    # Not "in hand": the other seat's clock may run out too, and the bots finish the hand.
-    back = await other.wait_for(lambda m: m["type"] == "state" and not seat_info(m, idle)["away"])
-    assert not seat_info(back, idle)["bot_playing"]
+        assert played["match"]["hand"]["trick"]["cards"]  # the card the server played
+        assert not seat_info(played, idle)["away"] and not seat_info(played, idle)["bot_playing"]
+
+        mine = await sleeper.wait_for(lambda m: in_hand(m) and m["match"]["hand"]["turn"] == idle)
+        assert not seat_info(mine, idle)["away"] and mine["match"]["hand"]["legal"]
+        assert mine["clock"] == {"seat": idle, "remaining_ms": CLOCK * 1000}
+
+        away = await sleeper.wait_for(lambda m: in_hand(m) and seat_info(m, idle)["away"])
+        assert seat_info(away, idle)["bot_playing"]
+        assert away["clock"] is None or away["clock"]["seat"] != idle  # no clock for a bot
+        await sleeper.send({"type": "sync"})
+        back = await sleeper.wait_for(
+            lambda m: m["type"] == "state" and not seat_info(m, idle)["away"]
+        )
+        assert not seat_info(back, idle)["bot_playing"]
+    finally:
+        playing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await playing
     await ana.close()
     await bea.close()
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from briscola.table.core import Table
-from briscola.table.events import AwaySet, Dealt, Played, StandIn
+from briscola.table.events import Dealt, Expiries, Played, StandIn
 from briscola.table.session import Outcome, RoomSession
-from briscola.wire.commands import AddBot, Chat, Join, Leave, Play, Ready, Resume, Sync, Watch
+from briscola.wire.commands import AddBot, Chat, Join, Leave, Play, Ready, Resume, Watch
 from briscola.wire.table_rules import TableRules
 
 MS = 0.001
@@ -92,15 +92,15 @@ def test_the_deal_waits_for_every_person_to_be_ready() -> None:
     assert Dealt in event_types(room.handle(2, Ready(), 0.0))
 
 
-def test_an_expired_clock_plays_for_the_seat_and_marks_it_away_at_the_millisecond() -> None:
+def test_an_expired_clock_plays_one_move_for_the_seat_at_the_millisecond() -> None:
+    """One clock run out: the server plays that move, the seat is not away (the rest of
+    the rules of the clock and of away: tests/table/test_timing.py)."""
     room = seated()
     turn = room.table.match.hand.turn  # type: ignore[union-attr]
     assert room.next_deadline() == pytest.approx(CLOCK)
     assert not room.tick(CLOCK - MS).events
     expired = room.tick(CLOCK)
-    assert event_types(expired)[:2] == [AwaySet, Played] and room.table.seats[turn].away
-    back = room.handle(turn, Sync(), CLOCK + MS)  # any message takes the seat back
-    assert AwaySet in event_types(back) and not room.table.seats[turn].away
+    assert event_types(expired) == [Expiries, Played] and not room.table.seats[turn].away
 
 
 def test_grace_ends_in_a_bot_standing_in_at_the_millisecond() -> None:

@@ -174,7 +174,16 @@ class RoomManager:
                 room.control(Checkpoint())
 
     def public_rooms(self) -> list[RoomSummary]:
-        return [room.summary() for room in self.rooms.values() if not room.table.rules.private]
+        """The lobby: public tables one could sit at or watch being played. A finished match
+        or an adjourned one (no person connected) is left out; its link still opens it."""
+        rooms = []
+        for room in self.rooms.values():
+            if room.table.rules.private:
+                continue
+            summary = room.summary()
+            if summary.status not in ("over", "adjourned"):
+                rooms.append(summary)
+        return rooms
 
     # ------------------------------------------------------------ connections
 

@@ -42,6 +42,7 @@ from briscola.table.events import (
     BotAdded,
     Dealt,
     Event,
+    Expiries,
     MatchReset,
     MatchStarted,
     Moved,
@@ -62,6 +63,9 @@ from briscola.wire.table_rules import TableRules
 
 Entropy = Callable[[int], bytes]
 
+#: A connected person whose move clock runs out this many turns in a row is marked away.
+AWAY_AFTER = 2
+
 
 class Status(StrEnum):
     WAITING = "waiting"
@@ -77,7 +81,8 @@ class Audience(StrEnum):
 
 @dataclass
 class Seat:
-    """A seat and whoever holds it. ``gone_since`` is local time, never mirrored."""
+    """A seat and whoever holds it. ``gone_since`` is local time, never mirrored;
+    ``expiries`` counts the move clocks that ran out in a row (mirrored)."""
 
     index: int
     kind: SeatKind | None = None
@@ -87,6 +92,7 @@ class Seat:
     connected: bool = False
     away: bool = False
     standin: bool = False
+    expiries: int = 0
     gone_since: float | None = None
 
     @property
@@ -180,6 +186,15 @@ class Table:
         return Status.PLAYING
 
     @property
+    def adjourned(self) -> bool:
+        """A match is on and no person is connected (bots do not count): nothing is dealt,
+        no clock runs and no bot plays until a person comes back."""
+        match = self.match
+        if match is None or match.over:
+            return False
+        return not any(s.human and s.connected for s in self.seats)
+
+    @property
     def hand_on(self) -> bool:
         """A hand is being played: the no-signals rule is in force."""
         return self.status is Status.PLAYING
@@ -198,7 +213,7 @@ class Table:
             id=self.id,
             name=self.rules.name or f"Table {self.id[:6]}",
             rules=self.rules,
-            status=self.status.value,
+            status="adjourned" if self.adjourned else self.status.value,
             seats=[
                 SeatInfo(
                     seat=s.index,
@@ -234,7 +249,7 @@ class Table:
 
     def clock(self, now: float) -> Clock | None:
         turn = self._turn()
-        if turn is None or self.seats[turn].bot_moves:
+        if turn is None or self.seats[turn].bot_moves or self.adjourned:
             return None
         remaining = self._turn_since + self.rules.clock - now
         return Clock(turn, max(0, int(remaining * 1000)))
@@ -350,6 +365,8 @@ class Table:
             self._emit(_action_event(action))
         except RuleError as exc:
             raise Refusal(Code(exc.code.value), exc.message) from None
+        if type(action) is not Resign and self.seats[seat].expiries:
+            self._emit(Expiries(seat, 0))  # the person moved: no longer a run of expiries
 
     def play(self, seat: int, code: str, now: float) -> None:
         try:
@@ -379,7 +396,10 @@ class Table:
     # ------------------------------------------------------------------ time
 
     def next_deadline(self) -> float | None:
-        """When :meth:`tick` next has something to do, or ``None``."""
+        """When :meth:`tick` next has something to do, or ``None`` (always while adjourned:
+        a person coming back changes the table, which asks again)."""
+        if self.adjourned:
+            return None
         deadlines = []
         status = self.status
         turn = self._turn()
@@ -394,8 +414,11 @@ class Table:
         return min(deadlines) if deadlines else None
 
     def tick(self, now: float) -> None:
-        """Do what is due at ``now``: bot moves, expired clocks, ended grace, the next deal."""
+        """Do what is due at ``now``: bot moves, expired clocks, ended grace, the next deal.
+        Nothing while the table is adjourned."""
         self._now = now
+        if self.adjourned:
+            return
         for s in self.seats:
             expired = s.gone_since is not None and now >= s.gone_since + self.rules.grace
             if s.human and expired and not s.standin:
@@ -415,7 +438,12 @@ class Table:
             if now >= self._turn_since + self.bot_delay:
                 self._bot_move(turn)
         elif now >= self._turn_since + self.rules.clock:
-            self._emit(AwaySet(turn, True))
+            # The server plays this one move; only a person who is gone, or whose clock ran
+            # out AWAY_AFTER turns in a row, is marked away (the bot then plays at once).
+            count = seat.expiries + 1
+            self._emit(Expiries(turn, count))
+            if count >= AWAY_AFTER or not seat.connected:
+                self._emit(AwaySet(turn, True))
             self._bot_move(turn)
 
     def _bot_move(self, seat: int) -> None:
@@ -475,6 +503,7 @@ class Table:
         s = self.seats[e.seat]
         s.kind, s.name, s.token = SeatKind.HUMAN, e.name, e.token
         s.ready = s.away = s.standin = False
+        s.expiries = 0
         s.connected, s.gone_since = True, None
         if self.host is None:
             self.host = e.seat
@@ -499,12 +528,18 @@ class Table:
         self.seats[e.seat].ready = e.ready
 
     def _presence(self, e: Presence) -> None:
+        adjourned = self.adjourned
         s = self.seats[e.seat]
         s.connected = e.connected
         s.gone_since = None if e.connected else self._now
+        if adjourned and not self.adjourned:  # resumed: the turn's clock or pause afresh
+            self._turn_since = self._now
 
     def _away(self, e: AwaySet) -> None:
         self.seats[e.seat].away = e.away
+
+    def _expiries(self, e: Expiries) -> None:
+        self.seats[e.seat].expiries = e.count
 
     def _standin(self, e: StandIn) -> None:
         self.seats[e.seat].standin = e.on
@@ -549,6 +584,7 @@ class Table:
         for s in self.seats:
             s.ready = s.kind is SeatKind.BOT
             s.away = False
+            s.expiries = 0
         self.snapshot_due = True
 
     # -------------------------------------------------------------- snapshot
@@ -560,7 +596,9 @@ class Table:
             version=self.version,
             host=self.host,
             seats=[
-                SeatSnapshot(s.kind, s.name, s.token, s.ready, s.connected, s.away, s.standin)
+                SeatSnapshot(
+                    s.kind, s.name, s.token, s.ready, s.connected, s.away, s.standin, s.expiries
+                )
                 for s in self.seats
             ],
             match_id=self.match_id,
@@ -581,8 +619,9 @@ class Table:
     ) -> Table:
         """Rebuild a table from its mirror: the snapshot, then the later events in order.
 
-        Clocks restart in full (a restart never eats a player's time) and every person
-        counts as gone until they reconnect.
+        Every person counts as gone until they reconnect, so a match in progress is
+        adjourned until the first of them does; its clock then starts in full (a restart
+        never eats a player's time).
         """
         table = cls(
             snapshot.id, snapshot.rules, entropy=entropy, now=now, bot_delay=bot_delay, pause=pause
@@ -598,6 +637,7 @@ class Table:
         for s, snap in zip(table.seats, snapshot.seats, strict=True):
             s.kind, s.name, s.token, s.ready = snap.kind, snap.name, snap.token, snap.ready
             s.connected, s.away, s.standin = snap.connected, snap.away, snap.standin
+            s.expiries = snap.expiries
         table.version = snapshot.version
         for version, event in events:
             if version > table.version:
@@ -639,6 +679,7 @@ _APPLY: dict[type[Event], Callable[[Table, Any], None]] = {
     ReadySet: Table._ready,
     Presence: Table._presence,
     AwaySet: Table._away,
+    Expiries: Table._expiries,
     StandIn: Table._standin,
     MatchStarted: Table._match_started,
     Dealt: Table._dealt,

@@ -49,10 +49,19 @@ class Presence(Event, tag="presence", frozen=True):
 
 
 class AwaySet(Event, tag="away", frozen=True):
-    """Marked away (clock ran out) or back (acted again)."""
+    """Marked away (gone when the clock ran out, or let it run out twice in a row) or back
+    (acted again)."""
 
     seat: int
     away: bool
+
+
+class Expiries(Event, tag="expiries", frozen=True):
+    """How many of the seat's move clocks in a row have run out: one more each time the
+    server plays for the seat because its clock ran out, back to 0 when the person moves."""
+
+    seat: int
+    count: int
 
 
 class StandIn(Event, tag="standin", frozen=True):
@@ -97,6 +106,7 @@ AnyEvent = (
     | ReadySet
     | Presence
     | AwaySet
+    | Expiries
     | StandIn
     | MatchStarted
     | Dealt

@@ -10,6 +10,7 @@ outcome implies (store first, then frames: write-ahead).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 import msgspec
 
 from briscola.engine import Resign, SwapSeven
-from briscola.table.core import Audience, FinishedHand, Table
+from briscola.table.core import Audience, ChatOut, FinishedHand, Table
 from briscola.table.events import Event
 from briscola.table.snapshots import TableSnapshot
 from briscola.wire.commands import (
@@ -40,6 +41,8 @@ from briscola.wire.commands import (
 )
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.messages import (
+    ChatHistoryMessage,
+    ChatLine,
     ChatMessage,
     CloseCode,
     JoinedMessage,
@@ -52,6 +55,9 @@ from briscola.wire.messages import (
 
 #: A connection, as the session knows it: an opaque id given by whoever owns the sockets.
 ConnId = int
+
+#: How many chat lines a room keeps for those who join, resume or watch later.
+CHAT_HISTORY = 50
 
 
 @dataclass
@@ -96,6 +102,8 @@ class RoomSession:
         #: Members owed a full state at the end of this step (joined, or asked with sync).
         self._state_due: set[ConnId] = set()
         self._summary_cache: tuple[tuple[int, str, int], RoomSummary, msgspec.Raw] | None = None
+        #: The last chat lines said here (in memory only: a restart or restore forgets them).
+        self.chat_history: deque[ChatOut] = deque(maxlen=CHAT_HISTORY)
 
     @property
     def id(self) -> str:
@@ -218,8 +226,22 @@ class RoomSession:
         self.members[conn] = member
         joined = JoinedMessage(self.id, seat, member.token, self.table.version)
         self._send(conn, joined)
+        self._send_history(conn, member)
         self._state_due.add(conn)
         self._out.lobby_changed = True
+
+    def _send_history(self, conn: ConnId, member: Member) -> None:
+        """The recent chat this member may see, in one ``chat_history`` (none if empty):
+        spectators see every line; seated players the table chat and the spectators' lines
+        that were said to everyone (while no hand was on)."""
+        spectator = member.token is None
+        lines = [
+            ChatLine(line.channel, line.name, line.seat, line.text)
+            for line in self.chat_history
+            if spectator or line.audience is Audience.ALL
+        ]
+        if lines:
+            self._send(conn, ChatHistoryMessage(self.table.version, lines))
 
     def _require_unseated(self, conn: ConnId) -> None:
         member = self.members.get(conn)
@@ -291,6 +313,7 @@ class RoomSession:
         if member is None:
             raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
         out = self.table.chat(self.table.seat_of(member.token), member.name, cmd.text)
+        self.chat_history.append(out)
         data = encode_text(
             ChatMessage(self.table.version, out.channel, out.name, out.seat, out.text)
         )

@@ -17,6 +17,8 @@ class SeatSnapshot(msgspec.Struct, frozen=True):
     connected: bool
     away: bool
     standin: bool
+    #: Move clocks run out in a row (absent from snapshots written before it existed).
+    expiries: int = 0
 
 
 class HandSnapshot(msgspec.Struct, frozen=True):

@@ -1,7 +1,7 @@
 """Everything the server sends, as typed values: the public summary of a table (lobby and
 every state), the full state message around the engine's projection, ``joined``, ``left``,
-``chat``, ``lobby`` and ``error``; the close codes; and their one JSON encoder (msgspec).
-docs/PROTOCOL.md describes each field."""
+``chat``, ``chat_history``, ``lobby`` and ``error``; the close codes; and their one JSON
+encoder (msgspec). docs/PROTOCOL.md describes each field."""
 
 from __future__ import annotations
 
@@ -81,6 +81,22 @@ class ChatMessage(msgspec.Struct, frozen=True, tag_field="type", tag="chat"):
     name: str
     seat: int | None
     text: str
+
+
+class ChatLine(msgspec.Struct, frozen=True):
+    """One line of chat, as kept in a room's history."""
+
+    channel: str
+    name: str
+    seat: int | None
+    text: str
+
+
+class ChatHistoryMessage(msgspec.Struct, frozen=True, tag_field="type", tag="chat_history"):
+    """The recent chat a joiner may see, oldest first, sent once after ``joined``."""
+
+    version: int
+    lines: list[ChatLine]
 
 
 class LobbyMessage(msgspec.Struct, frozen=True, tag_field="type", tag="lobby"):
