@@ -12,7 +12,6 @@ import {
   dropToken,
   dropWatching,
   initialState,
-  justCompleted,
   pathOf,
   routeOf,
   saveToken,
@@ -66,7 +65,6 @@ function ensureName() {
 const store = createStore({ ...initialState(), route: routeOf(location.pathname) });
 let intent = null; // what to do at the routed table when no token is held: {room, kind, seat?, side?}
 let watchName = null; // the name this page watches under (sent again when it reconnects)
-let lingerTimer = null;
 let previewTimer = null;
 
 const wire = new Wire(socketUrl(location), {
@@ -213,14 +211,6 @@ function receiveState(s, msg) {
   const prevHand = s.state && s.state.match && s.state.match.hand;
   const nextHand = msg.match && msg.match.hand;
   const patch = { state: msg, stateAt: performance.now(), joined: true };
-  const done = justCompleted(prevHand, nextHand);
-  if (done) {
-    patch.linger = done;
-    clearTimeout(lingerTimer);
-    lingerTimer = setTimeout(() => store.set({ linger: null }), 1500);
-  } else if (!nextHand || nextHand.trick.cards.length || (prevHand && prevHand.commitment !== nextHand.commitment)) {
-    patch.linger = null;
-  }
   if (!nextHand || !prevHand || prevHand.commitment !== nextHand.commitment) patch.summaryHidden = false;
   store.set(patch);
 }

@@ -2,7 +2,7 @@
 // your hand, the scoreboard, the chat, the seat picker and the end-of-hand summary.
 // Only what the server sent is drawn: card backs never carry a card code.
 
-import { cardFace, isCard, suitIcon } from "./cards.js";
+import { cardFace, cardStrength, isCard, rankOf, suitIcon, suitOf } from "./cards.js";
 import { copyText, fill, h, icon, toast } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
 import {
@@ -19,6 +19,9 @@ import {
   statusOf,
   trickCards,
 } from "./state.js";
+
+const HOLD_MS = 1300; // a finished trick stays in view at least this long (≥ 1.2 s to read)
+const NOTICE_MS = 8000; // a swap of the 7 is announced this long
 
 // ---- Small shared pieces -----------------------------------------------------------
 
@@ -73,6 +76,12 @@ export function mountTable(root, ctx) {
   let onTable = new Set(); // the trick's cards as last drawn
   let inHand = new Set(); // your cards as last drawn (new ones are dealt in with a motion)
   let summaryShown = false; // the summary fades in once, not at every redraw
+  // A finished trick stays in front of its players for HOLD_MS, whatever comes next (the
+  // bots may lead the next trick at once): time to read it, kept with reduced motion too.
+  let hold = null; // {trick} while held
+  let holdTimer = null;
+  let seenHand = null; // {commitment, played, faceUp} of the last state drawn
+  let noticeTimer = null;
 
   const head = h("div", { class: "table-head" });
   const felt = h("div", { class: "felt", "data-testid": "table" });
@@ -108,7 +117,10 @@ export function mountTable(root, ctx) {
   // The summary lies on the felt, so the chat beside it stays in reach between hands.
   const summaryHost = h("div", { class: "summary-host" });
   const ribbon = h("div", { class: "offline-ribbon", role: "status" });
-  const feltWrap = h("div", { class: "felt-wrap" }, felt, summaryHost, ribbon);
+  // Table news (a swap of the 7), shown for a while; and a live region for screen readers.
+  const noticeHost = h("div", { class: "table-notice-host", role: "status", "aria-live": "polite" });
+  const live = h("div", { class: "sr-only", "aria-live": "polite", "data-testid": "table-live" });
+  const feltWrap = h("div", { class: "felt-wrap" }, felt, noticeHost, live, summaryHost, ribbon);
   const main = h("div", { class: "table-main" }, feltWrap, side);
   const overlay = h("div", { class: "overlay-host" });
   const page = h("section", { class: "table-page" }, head, main, overlay);
@@ -144,6 +156,7 @@ export function mountTable(root, ctx) {
       return;
     }
     const focused = felt.contains(document.activeElement) && document.activeElement.dataset.testid === "card";
+    observe(s);
     renderFelt(s);
     renderBoard(s);
     renderChat(s);
@@ -151,6 +164,63 @@ export function mountTable(root, ctx) {
     renderSummary(s);
     if (focused) focusCard(selected);
     tickClocks(s);
+  }
+
+  // ---- What changed since the last state: a trick taken, a swap of the 7 -------------
+
+  function observe(s) {
+    const state = s.state;
+    const hand = state.match && state.match.hand;
+    const prev = seenHand;
+    seenHand = hand ? { commitment: hand.commitment, played: hand.tricks_played, faceUp: hand.face_up } : null;
+    const sameHand = Boolean(hand && prev && prev.commitment === hand.commitment);
+    if (!sameHand) {
+      endHold(false);
+      return;
+    }
+    if (hand.tricks_played > prev.played && hand.last_trick) startHold(s, hand.last_trick);
+    const face = hand.face_up;
+    if (prev.faceUp && face && face !== prev.faceUp && rankOf(face) === "7" && suitOf(face) === hand.trump) {
+      announceSwap(s, hand, prev.faceUp, face);
+    }
+  }
+
+  function startHold(s, trick) {
+    hold = { trick };
+    clearTimeout(holdTimer);
+    holdTimer = setTimeout(() => {
+      holdTimer = null;
+      endHold(true);
+    }, HOLD_MS);
+    live.textContent = takesText(s, trick.winner);
+  }
+
+  function endHold(redraw) {
+    clearTimeout(holdTimer);
+    holdTimer = null;
+    if (!hold) return;
+    hold = null;
+    if (redraw) update(store.get());
+  }
+
+  function takesText(s, winner) {
+    return winner === mySeat(s.state) ? t("trick.youTake") : t("trick.takes", { name: seatName(s.state.room, winner) });
+  }
+
+  function announceSwap(s, hand, taken, seven) {
+    const room = s.state.room;
+    let swapper = null;
+    for (let seat = 0; seat < hand.players; seat++) {
+      if (((hand.public && hand.public[seat]) || []).includes(taken)) swapper = seat;
+    }
+    const params = { seven: cardName(seven, prefs.deck), card: cardName(taken, prefs.deck) };
+    let text;
+    if (swapper === null) text = t("swap.doneSomeone", params);
+    else if (swapper === mySeat(s.state)) text = t("swap.doneYou", params);
+    else text = t("swap.done", { ...params, name: seatName(room, swapper) });
+    fill(noticeHost, h("div", { class: "table-notice", "data-testid": "swap-notice", "data-seat": swapper === null ? null : String(swapper) }, text));
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => fill(noticeHost), NOTICE_MS);
   }
 
   // ---- Head: name, rules, status, share link --------------------------------------
@@ -291,6 +361,8 @@ export function mountTable(root, ctx) {
       areas.push(seatArea(s, seat, seatPosition(seat, bottom, n)));
     }
     areas.push(centerArea(s));
+    // The stock and the face-up trump lie aside, in a corner, leaving the middle to the trick.
+    if (hand) areas.push(h("div", { class: "deck-corner" }, deckArea(hand)));
     fill(felt, areas);
   }
 
@@ -460,6 +532,9 @@ export function mountTable(root, ctx) {
       out.push(
         h("button", { type: "button", class: "btn btn-gold swap", "data-testid": "swap-button", onclick: () => act.send({ type: "swap" }) }, t("table.swap")),
       );
+    } else {
+      const hint = swapHint(s, hand);
+      if (hint) out.push(h("p", { class: "swap-hint", "data-testid": "swap-hint" }, hint));
     }
     if (myTurn) out.push(h("p", { class: "key-help" }, t("table.keys")));
     const me = seatInfo(s.state.room, hand.seat);
@@ -471,6 +546,16 @@ export function mountTable(root, ctx) {
       out.push(h("div", { class: "away-note", "data-testid": "away-note", role: "status" }, h("span", {}, t("table.awayNote")), back));
     }
     return h("div", { class: "my-hand-wrap" }, out);
+  }
+
+  /** Why there is no swap button while you hold the 7 of trumps (docs/RULES.md). */
+  function swapHint(s, hand) {
+    const seven = `7${hand.trump}`;
+    if (!s.state.room.rules.swap_seven || hand.over || !hand.hand.includes(seven)) return null;
+    if (!hand.face_up) return t("swap.hintGone");
+    const card = cardName(hand.face_up, prefs.deck);
+    if (cardStrength(hand.face_up) <= cardStrength(seven)) return t("swap.hintLow", { card });
+    return t("swap.hintWhen", { card });
   }
 
   function playCard(code) {
@@ -489,9 +574,9 @@ export function mountTable(root, ctx) {
     if (!hand) return h("div", { class: "center center-waiting" }, waitingCenter(s));
     const n = hand.players;
     const bottom = mySeat(state) ?? 0;
-    // A trick just taken stays in view for a moment, with its winner marked.
-    const shown = s.linger && !hand.trick.cards.length ? s.linger : hand.trick;
-    const lingering = shown === s.linger;
+    // A trick just taken stays in view for a moment, with its winner marked and named.
+    const lingering = Boolean(hold);
+    const shown = lingering ? hold.trick : hand.trick;
     // Only the cards that were not on the table at the last drawing land with a motion.
     const before = onTable;
     onTable = new Set(shown.cards);
@@ -504,12 +589,20 @@ export function mountTable(root, ctx) {
         faceCard(card, prefs, { "data-testid": "trick-card", "data-seat": String(seat) }),
       ),
     );
+    if (lingering) {
+      slots.push(h("p", { class: "trick-taken", "data-testid": "trick-taken", "data-seat": String(shown.winner) }, takesText(s, shown.winner)));
+    }
     const trick = h(
       "div",
-      { class: `trick players-${n}${lingering ? " lingering" : ""}`, "data-testid": "trick", "data-count": String(hand.trick.cards.length) },
+      {
+        class: `trick players-${n}${lingering ? " lingering" : ""}`,
+        "data-testid": "trick",
+        "data-count": String(hand.trick.cards.length),
+        "data-held": lingering ? "true" : null,
+      },
       slots,
     );
-    return h("div", { class: "center" }, deckArea(hand), trick, lastTrickButton(s, hand));
+    return h("div", { class: "center" }, trick, lastTrickButton(s, hand));
   }
 
   function deckArea(hand) {
@@ -860,6 +953,8 @@ export function mountTable(root, ctx) {
     destroy() {
       document.removeEventListener("keydown", onKey);
       clearInterval(ticker);
+      clearTimeout(holdTimer);
+      clearTimeout(noticeTimer);
     },
     chatInput,
   };

@@ -30,7 +30,6 @@ export const initialState = () => ({
   preview: null, // RoomSummary fetched by HTTP for the seat picker
   notFound: false,
   chat: [], // [{channel, name, seat, text}], emptied by `joined`, filled by `chat_history` and `chat`
-  linger: null, // a just-finished trick kept on the table for a moment
   summaryHidden: false,
   errors: 0, // how many errors the server sent (a refusal frees a card sent to play)
 });
@@ -152,21 +151,6 @@ export function handSummary(state) {
     matchOver: match.over,
     winners: match.winners || [],
   };
-}
-
-// ---- A trick that just ended stays on the table for a moment ------------------------
-
-/**
- * Given the previous and the new hand views, the trick to keep showing (the last
- * trick, just completed) or null. A trick lingers when the new view's trick is empty
- * and its last trick is a new one.
- */
-export function justCompleted(prevHand, nextHand) {
-  if (!nextHand || !nextHand.last_trick) return null;
-  if (nextHand.trick && nextHand.trick.cards.length) return null;
-  if (prevHand && prevHand.tricks_played === nextHand.tricks_played) return null;
-  if (!prevHand || prevHand.commitment !== nextHand.commitment) return null;
-  return nextHand.last_trick;
 }
 
 // ---- Tokens kept to take a seat back (localStorage) ------------------------------------
