@@ -13,7 +13,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from briscola.metrics import Metrics
 from briscola.service.config import Settings
@@ -76,10 +77,10 @@ class RoomManager:
         )
         return RoomSession(table)
 
-    def _own(self, coroutine: object, name: str) -> asyncio.Task[None]:
+    def _own(self, coroutine: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
         """Start a task this manager owns: kept until it ends, awaited at shutdown, and its
         failure logged with its traceback."""
-        task: asyncio.Task[None] = asyncio.create_task(coroutine, name=name)  # type: ignore[arg-type]
+        task = asyncio.create_task(coroutine, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
         return task
