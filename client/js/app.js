@@ -272,12 +272,27 @@ document.addEventListener("click", (event) => {
 
 // ---- Actions the pages call ---------------------------------------------------------------
 
+/** True when this browser has a name; else ask for one beside the name field and say no. */
+function namePrompted() {
+  if (getName()) return true;
+  const input = document.querySelector('[data-testid="name-input"]');
+  if (!input) return true; // no field to type in: a default name will do
+  input.setAttribute("aria-invalid", "true");
+  const label = input.closest("label");
+  if (label && !label.querySelector('[data-testid="name-prompt"]')) {
+    label.append(h("span", { class: "name-prompt", "data-testid": "name-prompt", role: "alert" }, t("name.prompt")));
+  }
+  input.focus();
+  return false;
+}
+
 const act = {
   send,
   chat: (text) => send({ type: "chat", text }),
   sit(where) {
     const s = store.get();
     if (s.route.name !== "table") return;
+    if (!namePrompted()) return;
     intent = { room: s.route.room, kind: "join", ...where };
     if (s.joined && s.seat === null) wire.send({ type: "leave" });
     send(joinMessage(intent));
@@ -296,10 +311,12 @@ const act = {
     navigate({ name: "lobby" });
   },
   openTable(room, kind) {
+    if (kind === "join" && !namePrompted()) return;
     intent = { room, kind };
     navigate({ name: "table", room });
   },
   async createTable(rules) {
+    if (!namePrompted()) return;
     try {
       const { ok, body } = await fetchJson("/api/rooms", { method: "POST", body: JSON.stringify(rules) });
       if (!ok) {
@@ -323,7 +340,12 @@ const act = {
       "data-testid": "name-input",
       value: getName(),
       placeholder: t("name.label"),
-      oninput: (event) => storage.setItem(KEYS.name, event.target.value.trim().slice(0, 24)),
+      required: true,
+      oninput: (event) => {
+        storage.setItem(KEYS.name, event.target.value.trim().slice(0, 24));
+        for (const el of document.querySelectorAll('[data-testid="name-input"]')) el.removeAttribute("aria-invalid");
+        for (const el of document.querySelectorAll('[data-testid="name-prompt"]')) el.remove();
+      },
     });
     return h("label", { class: "field name-field" }, h("span", { class: "field-label" }, t("name.label")), input);
   },
@@ -337,6 +359,33 @@ let page = null;
 let pageKey = "";
 let connEl = null;
 let bannerEl = null;
+
+/** The "How to play" dialog: the basics of docs/RULES.md in the interface's language. */
+function openHelp() {
+  closeHelp();
+  const close = h("button", { type: "button", class: "btn btn-primary", "data-testid": "help-close", onclick: closeHelp }, t("help.close"));
+  const dialog = h(
+    "div",
+    { class: "help-overlay", "data-testid": "help-overlay", onclick: (event) => event.target === event.currentTarget && closeHelp() },
+    h(
+      "div",
+      { class: "dialog help-dialog", "data-testid": "help-dialog", role: "dialog", "aria-modal": "true", "aria-label": t("help.title") },
+      h("h2", {}, t("help.title")),
+      ["deck", "deal", "tricks", "points", "swap", "signals"].map((key) => h("p", { "data-testid": `help-${key}` }, t(`help.${key}`))),
+      close,
+    ),
+  );
+  document.body.append(dialog);
+  close.focus();
+}
+
+function closeHelp() {
+  for (const el of document.querySelectorAll('[data-testid="help-overlay"]')) el.remove();
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") closeHelp();
+});
 
 function renderHeader() {
   connEl = h("span", { class: "conn", "data-testid": "connection", role: "status" });
@@ -385,12 +434,14 @@ function renderHeader() {
     },
     "⚙",
   );
+  const helpBtn = h("button", { type: "button", class: "icon-btn help-btn", "data-testid": "help-button", title: t("help.button"), "aria-label": t("help.button"), onclick: openHelp }, "?");
   const other = prefs.lang === "it" ? "en" : "it";
   fill(
     header,
     h("a", { href: "/", class: "brand", "data-route": "" }, h("span", { class: "brand-mark", html: cardFace("AD", prefs) }), t("app.title")),
     h("div", { class: "topbar-right" },
       connEl,
+      helpBtn,
       h("button", { type: "button", class: "icon-btn lang-btn", "data-testid": "lang-toggle", title: t(`lang.${other}`), onclick: () => setPref("lang", other) }, other.toUpperCase()),
       toggle,
     ),

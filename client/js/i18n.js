@@ -92,6 +92,7 @@ const EN = {
   "status.noTable": "Not at a table",
   "table.stock": "{n} in the stock",
   "table.trump": "Trumps",
+  "table.clockLabel": "{name}'s clock: {n} seconds left",
   "table.taken": "Cards taken",
   "table.lastTrick": "Last trick",
   "table.noLastTrick": "No trick played yet",
@@ -143,6 +144,20 @@ const EN = {
   "summary.next": "Next hand: say you're ready",
   "notFound.title": "This table does not exist (any more).",
   "nav.lobby": "Back to the tables",
+  "table.defaultName": "Table {id}",
+  "name.prompt": "Choose a name first: the other players will see it",
+  "summary.hands": "Hands of the match",
+  "summary.handN": "Hand {n}",
+  "summary.handDraw": "draw",
+  "help.button": "How to play",
+  "help.title": "How to play Briscola",
+  "help.close": "Close",
+  "help.deck": "The deck: 40 Italian cards, four suits of ten (Ace, 3, King, Knight, Jack, 7, 6, 5, 4, 2 from highest to lowest). 2, 3 or 4 players; with 4, partners sit opposite each other.",
+  "help.deal": "Each player gets three cards; the next card is turned face up under the stock: its suit is the trump suit (the briscola) for the whole hand.",
+  "help.tricks": "In turn each player plays one card; you need not follow suit. The highest trump takes the trick; with no trump, the highest card of the suit led. The winner draws first and leads next, until the cards run out.",
+  "help.points": "Points: Ace 11, 3 10, King 4, Knight 3, Jack 2, the others 0 — 120 in all. With two sides, 61 or more wins the hand and 60–60 is a draw; with three players the most points win (a shared top score is a draw). A drawn hand is dealt again.",
+  "help.swap": "Swap of the 7 (if the table allows it): the holder of the 7 of trumps may swap it for the face-up trump, right after winning a trick and before leading, while that card is still under the stock and ranks above the 7.",
+  "help.signals": "No signals: while a hand is played the table chat is closed; partners may not tell each other about their cards.",
   "lang.en": "English",
   "lang.it": "Italiano",
   "error.generic": "Something went wrong",
@@ -241,6 +256,7 @@ const IT = {
   "status.noTable": "Non sei a un tavolo",
   "table.stock": "{n} nel mazzo",
   "table.trump": "Briscola",
+  "table.clockLabel": "Orologio di {name}: {n} secondi",
   "table.taken": "Carte prese",
   "table.lastTrick": "Ultima presa",
   "table.noLastTrick": "Nessuna presa ancora",
@@ -292,6 +308,20 @@ const IT = {
   "summary.next": "Prossima mano: di' che sei pronto",
   "notFound.title": "Questo tavolo non esiste (più).",
   "nav.lobby": "Torna ai tavoli",
+  "table.defaultName": "Tavolo {id}",
+  "name.prompt": "Prima scegli un nome: gli altri giocatori lo vedranno",
+  "summary.hands": "Le mani della partita",
+  "summary.handN": "Mano {n}",
+  "summary.handDraw": "pareggio",
+  "help.button": "Come si gioca",
+  "help.title": "Come si gioca a Briscola",
+  "help.close": "Chiudi",
+  "help.deck": "Il mazzo: 40 carte italiane, quattro semi da dieci (Asso, 3, Re, Cavallo, Fante, 7, 6, 5, 4, 2 dalla più alta alla più bassa). Si gioca in 2, 3 o 4; in 4 i compagni siedono uno di fronte all'altro.",
+  "help.deal": "Ognuno riceve tre carte; la carta seguente si scopre sotto il mazzo: il suo seme è la briscola per tutta la mano.",
+  "help.tricks": "A turno ciascuno gioca una carta; non c'è obbligo di rispondere al seme. La briscola più alta prende; senza briscole, la carta più alta del seme di uscita. Chi prende pesca per primo ed esce, finché le carte finiscono.",
+  "help.points": "Punti: Asso 11, 3 10, Re 4, Cavallo 3, Fante 2, le altre 0 — 120 in tutto. Con due parti vince la mano chi fa 61 o più, e 60 a 60 è pareggio; in tre vince chi fa più punti (a pari merito è pareggio). Una mano pari si rigioca.",
+  "help.swap": "Scambio del 7 (se il tavolo lo permette): chi ha il 7 di briscola può scambiarlo con la briscola scoperta subito dopo aver vinto una mano e prima di uscire, finché quella carta è sotto il mazzo e vale più del 7.",
+  "help.signals": "Niente segnali: durante la mano la chat del tavolo è chiusa; i compagni non possono dirsi le carte.",
   "lang.en": "English",
   "lang.it": "Italiano",
   "error.generic": "Qualcosa è andato storto",
@@ -380,6 +410,13 @@ export function t(key, params = {}) {
 export function errorText(error) {
   if (current === "it" && error && IT_ERRORS[error.code]) return IT_ERRORS[error.code];
   return (error && error.message) || t("error.generic");
+}
+
+/** A table's name; the server's default ("Table abc123") in the current language. */
+export function tableName(room) {
+  const id = String(room.id || "").slice(0, 6);
+  if (!room.name || room.name === `Table ${id}`) return t("table.defaultName", { id });
+  return room.name;
 }
 
 /** "Ace of coins", "Cavallo di coppe", "Queen of hearts"… */

@@ -1,7 +1,7 @@
 // The lobby: the live list of public tables and the form that creates a table.
 
 import { fill, h, icon } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tableName } from "./i18n.js";
 import { rulesChips } from "./render.js";
 import { seatsOfSide } from "./state.js";
 
@@ -93,7 +93,7 @@ export function mountLobby(root, ctx) {
           h(
             "div",
             { class: "lt-head" },
-            h("strong", { class: "lt-name" }, room.name || room.id),
+            h("strong", { class: "lt-name" }, tableName(room)),
             h("span", { class: `pill pill-${room.status}` }, t(`room.status.${room.status}`)),
           ),
           rulesChips(room.rules),

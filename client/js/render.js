@@ -4,7 +4,7 @@
 
 import { cardFace, cardStrength, isCard, rankOf, suitIcon, suitOf } from "./cards.js";
 import { copyText, fill, h, icon, toast } from "./dom.js";
-import { cardName, suitName, t } from "./i18n.js";
+import { cardName, suitName, t, tableName } from "./i18n.js";
 import {
   clockLeft,
   formatClock,
@@ -51,7 +51,7 @@ export function sideLabel(side, room, players) {
 
 export function seatName(room, seat) {
   const info = seatInfo(room, seat);
-  return (info && info.name) || t("seat.n", { n: seat });
+  return (info && info.name) || t("seat.n", { n: seat + 1 });
 }
 
 export function rulesChips(rules) {
@@ -82,6 +82,7 @@ export function mountTable(root, ctx) {
   let holdTimer = null;
   let seenHand = null; // {commitment, played, faceUp} of the last state drawn
   let noticeTimer = null;
+  let chatShown = []; // the chat lines drawn in the log, in order
 
   const head = h("div", { class: "table-head" });
   const felt = h("div", { class: "felt", "data-testid": "table" });
@@ -110,7 +111,7 @@ export function mountTable(root, ctx) {
     chatInput,
     chatSend,
   );
-  const chat = h("section", { class: "chat", "data-testid": "chat" }, h("h2", {}, t("chat.title")), chatLog, chatNote, chatForm);
+  const chat = h("section", { class: "chat", "data-testid": "chat", id: "table-chat" }, h("h2", {}, t("chat.title")), chatLog, chatNote, chatForm);
   const actions = h("div", { class: "table-actions" });
   const sideShare = h("div", { class: "side-share" });
   const side = h("aside", { class: "side" }, board, chat, sideShare, actions);
@@ -236,7 +237,7 @@ export function mountTable(root, ctx) {
     const status = adjourned ? { key: "status.adjourned", params: {} } : statusOf(s.state, (seat) => seatName(room, seat));
     const myTurn = status.key === "status.yourTurn";
     const parts = [
-      h("div", { class: "table-title" }, h("h1", { class: "table-name" }, room.name || room.id), rulesChips(room.rules)),
+      h("div", { class: "table-title" }, h("h1", { class: "table-name" }, tableName(room)), rulesChips(room.rules)),
       h(
         "div",
         { class: `status${myTurn ? " status-mine" : ""}${adjourned ? " status-adjourned" : ""}`, "data-testid": "status", "data-status": room.status, role: "status" },
@@ -310,7 +311,7 @@ export function mountTable(root, ctx) {
                   disabled: free === 0,
                   onclick: () => act.sit({ side: sideIdx }),
                 },
-                h("strong", {}, t("team.seats", { team: t(`team.${sideIdx}`), a: seats[0], b: seats[1] })),
+                h("strong", {}, t("team.seats", { team: t(`team.${sideIdx}`), a: seats[0] + 1, b: seats[1] + 1 })),
                 h("span", { class: "side-names" }, names),
               );
             }),
@@ -325,7 +326,7 @@ export function mountTable(root, ctx) {
             h(
               "li",
               { class: `picker-seat side-${info.side}` },
-              h("span", {}, t("seat.n", { n: info.seat })),
+              h("span", {}, t("seat.n", { n: info.seat + 1 })),
               h("span", { class: "picker-seat-name" }, info.kind ? info.name : t("seat.free")),
               info.kind
                 ? null
@@ -414,14 +415,14 @@ export function mountTable(root, ctx) {
         badges.push(badge(info.ready ? "ready" : "not-ready", info.ready ? t("seat.ready") : t("seat.notReady"), seat));
       }
     }
-    const name = info.kind ? info.name || t("seat.n", { n: seat }) : t("seat.free");
+    const name = info.kind ? info.name || t("seat.n", { n: seat + 1 }) : t("seat.free");
     const initial = info.kind === "bot" ? icon("bot") : info.kind ? name.trim().charAt(0).toUpperCase() : "·";
     const parts = [
       h("div", { class: "avatar", "aria-hidden": "true" }, initial),
       h("div", { class: "plate-text" }, h("div", { class: "plate-name", "data-testid": `name-${seat}` }, name), h("div", { class: "badges" }, badges)),
     ];
     if (turn && state.clock && state.clock.seat === seat) {
-      parts.push(h("div", { class: "clock", "data-clock": "", "data-testid": `clock-${seat}`, title: "⏱" }, ""));
+      parts.push(h("div", { class: "clock", "data-clock": "", "data-name": name, "data-testid": `clock-${seat}`, title: "⏱", role: "timer" }, ""));
     }
     if (hand) {
       const sideIdx = sideOf(seat, n);
@@ -457,7 +458,7 @@ export function mountTable(root, ctx) {
             h("button", { type: "button", class: "btn btn-small", "data-testid": `remove-bot-${seat}`, onclick: () => act.send({ type: "remove_bot", seat }) }, t("host.removeBot")),
           );
         }
-        const options = room.seats.filter((o) => o.seat !== seat).map((o) => h("option", { value: String(o.seat) }, `${t("seat.n", { n: o.seat })}${o.kind ? ` — ${o.name}` : ""}`));
+        const options = room.seats.filter((o) => o.seat !== seat).map((o) => h("option", { value: String(o.seat) }, `${t("seat.n", { n: o.seat + 1 })}${o.kind ? ` — ${o.name}` : ""}`));
         out.push(
           h(
             "select",
@@ -746,6 +747,23 @@ export function mountTable(root, ctx) {
       );
     }
     if (!rows.length) rows.push(h("div", { class: "board-row" }, rulesChips(room.rules)));
+    // Phones only (CSS): the chat lies below the felt; this brings it into view.
+    rows.push(
+      h(
+        "button",
+        {
+          type: "button",
+          class: "btn btn-small chat-jump",
+          "data-testid": "chat-jump",
+          "aria-controls": "table-chat",
+          onclick: () => {
+            chat.scrollIntoView({ block: "end" });
+            if (!chatInput.disabled) chatInput.focus({ preventScroll: true });
+          },
+        },
+        t("chat.title"),
+      ),
+    );
     fill(board, rows);
     board.hidden = false;
   }
@@ -758,18 +776,28 @@ export function mountTable(root, ctx) {
     const spectator = me === null;
     const closed = !spectator && handOn(state);
     const atBottom = chatLog.scrollHeight - chatLog.scrollTop - chatLog.clientHeight < 40;
-    fill(
-      chatLog,
-      s.chat.map((line) =>
-        h(
-          "div",
-          { class: `chat-line channel-${line.channel}${line.seat !== null && line.seat !== undefined ? ` side-${sideOf(line.seat, state.room.rules.players)}` : ""}` },
-          line.channel === "spectators" ? h("span", { class: "chat-channel" }, t("chat.spectators")) : null,
-          h("strong", { class: "chat-name" }, line.name || "?"),
-          h("span", { class: "chat-text" }, line.text),
-        ),
-      ),
-    );
+    // The log is an aria-live region: new lines are appended to it, so a screen reader
+    // reads each once; it is refilled only when the chat list was replaced (`joined`,
+    // `chat_history`) or trimmed at the front.
+    const lines = s.chat;
+    const shown = chatShown;
+    // `dropped`: how many of the lines drawn the list no longer starts with (it keeps 200).
+    const dropped = lines.length ? shown.indexOf(lines[0]) : -1;
+    const kept = dropped < 0 ? 0 : shown.length - dropped;
+    const appendOnly = dropped >= 0 && kept <= lines.length && shown.slice(dropped).every((line, i) => lines[i] === line);
+    chatShown = lines;
+    const chatLineEl = (line) =>
+      h(
+        "div",
+        { class: `chat-line channel-${line.channel}${line.seat !== null && line.seat !== undefined ? ` side-${sideOf(line.seat, state.room.rules.players)}` : ""}` },
+        line.channel === "spectators" ? h("span", { class: "chat-channel" }, t("chat.spectators")) : null,
+        h("strong", { class: "chat-name" }, line.name || "?"),
+        h("span", { class: "chat-text" }, line.text),
+      );
+    if (appendOnly) {
+      for (let i = 0; i < dropped && chatLog.firstChild; i++) chatLog.firstChild.remove();
+      chatLog.append(...lines.slice(kept).map(chatLineEl));
+    } else if (shown !== lines) fill(chatLog, lines.map(chatLineEl));
     if (atBottom) chatLog.scrollTop = chatLog.scrollHeight;
     chatInput.disabled = closed;
     chatSend.disabled = closed;
@@ -869,6 +897,30 @@ export function mountTable(root, ctx) {
         ),
       );
     }
+    const records = state.records || [];
+    if (state.match.best_of > 1 && records.length) {
+      body.push(
+        h(
+          "table",
+          { class: "summary-hands", "data-testid": "summary-hands" },
+          h("caption", {}, t("summary.hands")),
+          h(
+            "tbody",
+            {},
+            records.map((rec, i) => {
+              const draw = rec.result === "draw" || rec.result === null;
+              return h(
+                "tr",
+                { "data-testid": "summary-hand", "data-hand": String(i + 1), "data-result": draw ? "draw" : String(rec.result) },
+                h("th", {}, t("summary.handN", { n: i + 1 })),
+                h("td", {}, draw ? t("summary.handDraw") : sideLabel(Number(rec.result), room, n)),
+                h("td", { class: "points" }, (rec.points || []).join(" – ")),
+              );
+            }),
+          ),
+        ),
+      );
+    }
     const me = mySeat(state);
     if (sum.matchOver) {
       const mine = sum.mySide !== null && sum.winners.includes(sum.mySide);
@@ -911,6 +963,13 @@ export function mountTable(root, ctx) {
     const left = clockLeft(s.state.clock, s.stateAt, performance.now());
     el.textContent = formatClock(left);
     el.classList.toggle("low", left <= 5000);
+    // The accessible label says whose clock and the seconds left, changed only when the
+    // whole second does (the text above moves every tick; the label must not chatter).
+    const secs = String(Math.max(0, Math.ceil(left / 1000)));
+    if (el.dataset.secs !== secs) {
+      el.dataset.secs = secs;
+      el.setAttribute("aria-label", t("table.clockLabel", { name: el.dataset.name || "", n: secs }));
+    }
   }
 
   function focusCard(i) {

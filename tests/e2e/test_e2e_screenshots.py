@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import (
-    DESKTOP,
     PHONE,
     NewPage,
     add_bots,
@@ -83,8 +82,9 @@ async def lobby_tables(server: InProcessServer) -> list[Client]:
 async def test_screenshots_of_the_lobby_a_table_mid_hand_and_the_summary(
     server: InProcessServer, new_page: NewPage
 ) -> None:
-    """Writes lobby.png, table-desktop.png (1280x800), table-phone.png (390x844) and
-    summary.png (into docs/screenshots with ``make screenshots``) from a live game."""
+    """Writes lobby.png, table-desktop.png (1280x800), table-phone.png (390x844, a phone's
+    emulation) and summary.png (a best of 3 after two hands) into docs/screenshots with
+    ``make screenshots``, from live games."""
     others = await lobby_tables(server)
     page = await new_page()
     await page.goto(server.url + "/")
@@ -93,7 +93,9 @@ async def test_screenshots_of_the_lobby_a_table_mid_hand_and_the_summary(
     await expect(hook(page, "spectator-count").filter(has_text="1")).to_have_count(1)
     await shoot(page, "lobby.png")
 
-    await create_table(page, server.url, player="Ana", name="Friday night", players=4, clock=60)
+    await create_table(
+        page, server.url, player="Ana", name="Friday night", players=4, best_of=3, clock=60
+    )
     await add_bots(page, [1, 2, 3])
     await hook(page, "chat-input").fill("Buona fortuna a tutti!")
     await hook(page, "chat-send").click()
@@ -103,21 +105,36 @@ async def test_screenshots_of_the_lobby_a_table_mid_hand_and_the_summary(
     # A couple of tricks in, at a moment when it is my turn with cards already on the table
     # (the bots before me have played) and the stock not yet drawn.
     rng = random.Random(11)
+    await play_to_a_trick_under_way(page, rng)
+    await shoot(page, "table-desktop.png")
+
+    # A real phone (mobile emulation, touch, its pixel density), at its own table.
+    phone = await new_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=3)
+    await create_table(phone, server.url, player="Bea", name="On the bus", players=2, clock=60)
+    await add_bots(phone, [1])
+    await ready(phone)
+    await play_to_a_trick_under_way(phone, random.Random(5))
+    await expect(enabled_cards(phone).first).to_be_in_viewport()
+    await shoot(phone, "table-phone.png")
+
+    # The summary of a best of 3 after its second hand: every hand of the match so far.
+    await play_until_summary(page, rng)
+    await hook(page, "ready-button").click()
+    await expect(hook(page, "summary")).to_have_count(0)
+    await play_until_summary(page, rng)
+    await expect(hook(page, "summary-hand")).to_have_count(2)
+    await expect(hook(page, "summary-seed")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
+    await shoot(page, "summary.png")
+    for client in others:
+        await client.close()
+
+
+async def play_to_a_trick_under_way(page: Page, rng: random.Random) -> None:
+    """Play two cards, then on until it is my turn with cards already on the table."""
     for _ in range(2):
         await play_a_card(page, rng)
     while True:
         await expect(enabled_cards(page).first).to_be_visible()
         if await hook(page, "trick").get_attribute("data-count") != "0":
-            break
+            return
         await play_a_card(page, rng)
-    await shoot(page, "table-desktop.png")
-    await page.set_viewport_size(PHONE)
-    await expect(enabled_cards(page).first).to_be_in_viewport()
-    await shoot(page, "table-phone.png")
-    await page.set_viewport_size(DESKTOP)
-
-    await play_until_summary(page, rng)
-    await expect(hook(page, "summary-seed")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
-    await shoot(page, "summary.png")
-    for client in others:
-        await client.close()
