@@ -153,75 +153,61 @@ export function handSummary(state) {
   };
 }
 
-// ---- Tokens kept to take a seat back (localStorage) ------------------------------------
+// ---- What this browser keeps per table (localStorage) ----------------------------------
 
-const TOKENS_KEY = "briscola.tokens";
+/** How many tables each per-table map remembers (the most recent ones). */
+const KEPT_TABLES = 20;
 
-export function loadTokens(storage) {
-  try {
-    const parsed = JSON.parse(storage.getItem(TOKENS_KEY) || "{}");
-    return parsed && typeof parsed === "object" ? parsed : {};
-  } catch {
-    return {};
-  }
+/** One map of table id → entry ({room, at, …}) under a localStorage key. */
+function roomMap(key) {
+  const load = (storage) => {
+    try {
+      const parsed = JSON.parse(storage.getItem(key) || "{}");
+      return parsed && typeof parsed === "object" ? parsed : {};
+    } catch {
+      return {};
+    }
+  };
+  return {
+    get(storage, room) {
+      const entry = load(storage)[room];
+      return entry && entry.room === room ? entry : null;
+    },
+    save(storage, room, fields) {
+      const entries = load(storage);
+      entries[room] = { room, ...fields, at: Date.now() };
+      const kept = Object.values(entries)
+        .sort((a, b) => (b.at || 0) - (a.at || 0))
+        .slice(0, KEPT_TABLES);
+      storage.setItem(key, JSON.stringify(Object.fromEntries(kept.map((e) => [e.room, e]))));
+    },
+    drop(storage, room) {
+      const entries = load(storage);
+      if (!(room in entries)) return;
+      delete entries[room];
+      storage.setItem(key, JSON.stringify(entries));
+    },
+  };
 }
 
+// Tokens kept to take a seat back.
+const tokens = roomMap("briscola.tokens");
+
 export function tokenFor(storage, room) {
-  const entry = loadTokens(storage)[room];
+  const entry = tokens.get(storage, room);
   return entry && entry.token ? entry.token : null;
 }
 
-export function saveToken(storage, room, token) {
-  const tokens = loadTokens(storage);
-  tokens[room] = { room, token, at: Date.now() };
-  // Keep the twenty most recent tables.
-  const kept = Object.values(tokens)
-    .sort((a, b) => (b.at || 0) - (a.at || 0))
-    .slice(0, 20);
-  storage.setItem(TOKENS_KEY, JSON.stringify(Object.fromEntries(kept.map((e) => [e.room, e]))));
-}
+export const saveToken = (storage, room, token) => tokens.save(storage, room, { token });
+export const dropToken = (storage, room) => tokens.drop(storage, room);
 
-export function dropToken(storage, room) {
-  const tokens = loadTokens(storage);
-  delete tokens[room];
-  storage.setItem(TOKENS_KEY, JSON.stringify(tokens));
-}
-
-// ---- Tables watched, to watch again after a reload (localStorage) --------------------
-
-const WATCHING_KEY = "briscola.watching";
-
-export function loadWatching(storage) {
-  try {
-    const parsed = JSON.parse(storage.getItem(WATCHING_KEY) || "{}");
-    return parsed && typeof parsed === "object" ? parsed : {};
-  } catch {
-    return {};
-  }
-}
+// Tables watched, to watch again after a reload.
+const watching = roomMap("briscola.watching");
 
 /** The entry {room, name, at} if this browser was watching that table, else null. */
-export function watchingAt(storage, room) {
-  const entry = loadWatching(storage)[room];
-  return entry && entry.room === room ? entry : null;
-}
-
-export function saveWatching(storage, room, name) {
-  const watching = loadWatching(storage);
-  watching[room] = { room, name, at: Date.now() };
-  // Keep the twenty most recent tables.
-  const kept = Object.values(watching)
-    .sort((a, b) => (b.at || 0) - (a.at || 0))
-    .slice(0, 20);
-  storage.setItem(WATCHING_KEY, JSON.stringify(Object.fromEntries(kept.map((e) => [e.room, e]))));
-}
-
-export function dropWatching(storage, room) {
-  const watching = loadWatching(storage);
-  if (!(room in watching)) return;
-  delete watching[room];
-  storage.setItem(WATCHING_KEY, JSON.stringify(watching));
-}
+export const watchingAt = (storage, room) => watching.get(storage, room);
+export const saveWatching = (storage, room, name) => watching.save(storage, room, { name });
+export const dropWatching = (storage, room) => watching.drop(storage, room);
 
 // ---- Routing ---------------------------------------------------------------------------
 
