@@ -271,8 +271,16 @@ export function mountTable(root, ctx) {
 
   // ---- The seat picker (not at the table yet) ------------------------------------------
 
+  // The picker is drawn again only when what it shows changes, and its name field is kept
+  // across redraws: the preview is polled every few seconds, and a field rebuilt under the
+  // player's fingers would lose what they were typing.
+  let pickerShown = null; // {key, dialog, choices} while the picker is drawn
+
   function renderPicker(s) {
+    const key = JSON.stringify([s.notFound, s.preview]);
+    if (pickerShown && pickerShown.key === key && overlay.contains(pickerShown.dialog)) return;
     const room = s.preview;
+    if (s.notFound || !room) pickerShown = null;
     if (s.notFound) {
       fill(
         overlay,
@@ -291,7 +299,7 @@ export function mountTable(root, ctx) {
     }
     const n = room.rules.players;
     const open = room.status === "waiting" && room.free_seats > 0;
-    const body = [h("h2", {}, t("picker.title")), act.nameField()];
+    const body = [];
     if (open) {
       if (n === 4) {
         body.push(
@@ -344,7 +352,14 @@ export function mountTable(root, ctx) {
       body.push(h("p", { class: "picker-note" }, room.status === "waiting" ? t("lobby.full") : t("picker.started")));
     }
     body.push(h("button", { type: "button", class: "btn", "data-testid": "watch-button", onclick: () => act.watch() }, t("picker.watch")));
-    fill(overlay, h("div", { class: "picker dialog", "data-testid": "seat-picker" }, body));
+    if (!pickerShown || !overlay.contains(pickerShown.dialog)) {
+      const choices = h("div", { class: "picker-choices" });
+      const dialog = h("div", { class: "picker dialog", "data-testid": "seat-picker" }, h("h2", {}, t("picker.title")), act.nameField(), choices);
+      fill(overlay, dialog);
+      pickerShown = { dialog, choices };
+    }
+    pickerShown.key = key;
+    fill(pickerShown.choices, body);
   }
 
   // ---- The felt ---------------------------------------------------------------------

@@ -71,6 +71,41 @@ async def test_seats_count_from_one_and_a_name_is_asked_before_sitting(
     assert any(text.startswith("Seat 1") for text in options), options
 
 
+async def test_the_name_being_typed_in_the_seat_picker_survives_its_refresh(
+    server: InProcessServer, new_page: NewPage
+) -> None:
+    """The picker polls the table; when what it shows changes (another person sits), the
+    name field is the same element, still focused, holding what was typed, and the rest of
+    the typing lands in it."""
+    host = await new_page()
+    link = await create_table(host, server.url, player="Ana", name="Polled", players=4)
+    guest = await new_page()
+    await guest.goto(link)
+    field = hook(guest, "name-input")
+    await field.click()
+    await guest.keyboard.type("Sa")
+    await guest.evaluate(
+        "() => { window.nameField = document.querySelector('[data-testid=\"name-input\"]'); }"
+    )
+
+    other = await new_page()
+    await other.goto(link)
+    await hook(other, "name-input").fill("Ciro")
+    await hook(other, "sit-seat-1").click()
+    await expect(hook(other, "you-1")).to_be_visible()
+    # The guest's picker shows the new seat holder: it was redrawn from a fresh preview.
+    await expect(hook(guest, "seat-picker").get_by_text("Ciro", exact=True)).to_be_visible()
+
+    assert await guest.evaluate(
+        """() => document.querySelector('[data-testid="name-input"]') === window.nameField
+            && document.activeElement === window.nameField"""
+    )
+    await guest.keyboard.type("m")
+    await expect(field).to_have_value("Sam")
+    await hook(guest, "sit-seat-2").click()
+    await expect(hook(guest, "name-2")).to_have_text("Sam")
+
+
 async def test_how_to_play_opens_from_the_lobby_and_the_table_in_english(
     server: InProcessServer, new_page: NewPage
 ) -> None:
