@@ -2,12 +2,13 @@
 // your hand, the scoreboard, the chat, the seat picker and the end-of-hand summary.
 // Only what the server sent is drawn: card backs never carry a card code.
 
-import { cardFace, cardStrength, isCard, rankOf, suitIcon, suitOf } from "./cards.js";
+import { cardFace, cardStrength, isCard, suitIcon } from "./cards.js";
 import { copyText, fill, h, icon, toast } from "./dom.js";
 import { cardName, suitName, t, tableName } from "./i18n.js";
 import {
   clockLeft,
   formatClock,
+  handLog,
   handOn,
   handSummary,
   mySeat,
@@ -83,6 +84,8 @@ export function mountTable(root, ctx) {
   let seenHand = null; // {commitment, played, faceUp} of the last state drawn
   let noticeTimer = null;
   let chatShown = []; // the chat lines drawn in the log, in order
+  let logOpen = false; // the hand log is open: kept across redraws until the player closes it
+  let presence = []; // [{tricks, seat, away}]: seats this page saw go away or come back this hand
 
   const head = h("div", { class: "table-head" });
   const felt = h("div", { class: "felt", "data-testid": "table" });
@@ -114,7 +117,18 @@ export function mountTable(root, ctx) {
   const chat = h("section", { class: "chat", "data-testid": "chat", id: "table-chat" }, h("h2", {}, t("chat.title")), chatLog, chatNote, chatForm);
   const actions = h("div", { class: "table-actions" });
   const sideShare = h("div", { class: "side-share" });
-  const side = h("aside", { class: "side" }, board, chat, sideShare, actions);
+  // The hand log (the last trick and the hand's history) lies beside the felt, below it on
+  // phones: it never covers the trick in play. It opens on a click or a tap only.
+  const lastTrickHost = h("div", { class: "hand-log-last" });
+  const logList = h("ol", { class: "hand-log-list", "data-testid": "hand-log-list" });
+  const logBody = h("div", { class: "hand-log-body", id: "hand-log-body", hidden: true }, lastTrickHost, logList);
+  const logToggle = h(
+    "button",
+    { type: "button", class: "hand-log-toggle", "data-testid": "hand-log-button", "aria-expanded": "false", "aria-controls": "hand-log-body", onclick: () => openLog(!logOpen) },
+    t("log.title"),
+  );
+  const handLogPanel = h("section", { class: "hand-log", "data-testid": "hand-log", hidden: true }, h("h2", {}, logToggle), logBody);
+  const side = h("aside", { class: "side" }, board, handLogPanel, chat, sideShare, actions);
   // The summary lies on the felt, so the chat beside it stays in reach between hands.
   const summaryHost = h("div", { class: "summary-host" });
   const ribbon = h("div", { class: "offline-ribbon", role: "status" });
@@ -160,6 +174,7 @@ export function mountTable(root, ctx) {
     observe(s);
     renderFelt(s);
     renderBoard(s);
+    renderHandLog(s);
     renderChat(s);
     renderActions(s);
     renderSummary(s);
@@ -173,17 +188,19 @@ export function mountTable(root, ctx) {
     const state = s.state;
     const hand = state.match && state.match.hand;
     const prev = seenHand;
-    seenHand = hand ? { commitment: hand.commitment, played: hand.tricks_played, faceUp: hand.face_up } : null;
+    const away = state.room.seats.map((info) => Boolean(info.away || info.bot_playing));
+    seenHand = hand ? { commitment: hand.commitment, played: hand.tricks_played, swaps: hand.swaps.length, away } : null;
     const sameHand = Boolean(hand && prev && prev.commitment === hand.commitment);
     if (!sameHand) {
       endHold(false);
+      presence = [];
       return;
     }
     if (hand.tricks_played > prev.played && hand.last_trick) startHold(s, hand.last_trick);
-    const face = hand.face_up;
-    if (prev.faceUp && face && face !== prev.faceUp && rankOf(face) === "7" && suitOf(face) === hand.trump) {
-      announceSwap(s, hand, prev.faceUp, face);
-    }
+    if (hand.swaps.length > prev.swaps) announceSwap(s, hand.swaps[hand.swaps.length - 1]);
+    state.room.seats.forEach((info, i) => {
+      if (away[i] !== Boolean(prev.away[i])) presence.push({ tricks: hand.tricks_played, seat: info.seat, away: away[i] });
+    });
   }
 
   function startHold(s, trick) {
@@ -208,18 +225,14 @@ export function mountTable(root, ctx) {
     return winner === mySeat(s.state) ? t("trick.youTake") : t("trick.takes", { name: seatName(s.state.room, winner) });
   }
 
-  function announceSwap(s, hand, taken, seven) {
-    const room = s.state.room;
-    let swapper = null;
-    for (let seat = 0; seat < hand.players; seat++) {
-      if (((hand.public && hand.public[seat]) || []).includes(taken)) swapper = seat;
-    }
-    const params = { seven: cardName(seven, prefs.deck), card: cardName(taken, prefs.deck) };
-    let text;
-    if (swapper === null) text = t("swap.doneSomeone", params);
-    else if (swapper === mySeat(s.state)) text = t("swap.doneYou", params);
-    else text = t("swap.done", { ...params, name: seatName(room, swapper) });
-    fill(noticeHost, h("div", { class: "table-notice", "data-testid": "swap-notice", "data-seat": swapper === null ? null : String(swapper) }, text));
+  function swapText(s, swap) {
+    const params = { seven: cardName(swap.seven, prefs.deck), card: cardName(swap.took, prefs.deck) };
+    if (swap.seat === mySeat(s.state)) return t("swap.doneYou", params);
+    return t("swap.done", { ...params, name: seatName(s.state.room, swap.seat) });
+  }
+
+  function announceSwap(s, swap) {
+    fill(noticeHost, h("div", { class: "table-notice", "data-testid": "swap-notice", "data-seat": String(swap.seat) }, swapText(s, swap)));
     clearTimeout(noticeTimer);
     noticeTimer = setTimeout(() => fill(noticeHost), NOTICE_MS);
   }
@@ -618,7 +631,7 @@ export function mountTable(root, ctx) {
       },
       slots,
     );
-    return h("div", { class: "center" }, trick, lastTrickButton(s, hand));
+    return h("div", { class: "center" }, trick, lastTrickButton(hand));
   }
 
   function deckArea(hand) {
@@ -648,50 +661,79 @@ export function mountTable(root, ctx) {
     return h("div", { class: `deck${hand.stock ? "" : " empty"}`, "aria-label": t("table.stock", { n: hand.stock }) }, children);
   }
 
-  function lastTrickButton(s, hand) {
+  /** On the felt: opens the hand log, where the last trick lies, and brings it into view. */
+  function lastTrickButton(hand) {
+    return h(
+      "button",
+      {
+        type: "button",
+        class: "btn btn-small btn-ghost last-trick-button",
+        "data-testid": "last-trick-button",
+        disabled: !hand.last_trick,
+        "aria-controls": "hand-log-body",
+        onclick: () => {
+          openLog(true);
+          handLogPanel.scrollIntoView({ block: "nearest" });
+        },
+      },
+      t("table.lastTrick"),
+    );
+  }
+
+  // ---- The hand log: the last trick, and the hand's history ---------------------------
+
+  function openLog(open) {
+    logOpen = open;
+    update(store.get());
+  }
+
+  function renderHandLog(s) {
+    const state = s.state;
+    const hand = state.match && state.match.hand;
+    handLogPanel.hidden = !hand;
+    if (!hand) return;
+    logToggle.setAttribute("aria-expanded", String(logOpen));
+    logBody.hidden = !logOpen;
+    const room = state.room;
     const last = hand.last_trick;
-    const room = s.state.room;
-    const bottom = mySeat(s.state) ?? 0;
-    const pop = last
-      ? h(
-          "div",
-          { class: "last-trick-pop", "data-testid": "last-trick", role: "tooltip" },
-          h(
+    const bottom = mySeat(state) ?? 0;
+    fill(
+      lastTrickHost,
+      last
+        ? h(
             "div",
-            { class: "last-trick-cards" },
-            trickCards(last, hand.players).map(({ seat, card }) =>
-              h(
-                "div",
-                { class: `lt-card pos-${seatPosition(seat, bottom, hand.players)}${last.winner === seat ? " winner" : ""}` },
-                faceCard(card, prefs, { class: "card face small" }),
-                h("span", { class: "lt-name" }, seatName(room, seat)),
+            { class: "last-trick", "data-testid": "last-trick" },
+            h("h3", {}, `${t("table.lastTrick")} · `, h("span", {}, t("table.wonBy", { name: seatName(room, last.winner) }))),
+            h(
+              "div",
+              { class: "last-trick-cards" },
+              trickCards(last, hand.players).map(({ seat, card }) =>
+                h(
+                  "div",
+                  { class: `lt-card pos-${seatPosition(seat, bottom, hand.players)}${last.winner === seat ? " winner" : ""}` },
+                  faceCard(card, prefs, { class: "card face small" }),
+                  h("span", { class: "lt-name" }, seatName(room, seat)),
+                ),
               ),
             ),
-          ),
-          h("p", {}, t("table.wonBy", { name: seatName(room, last.winner) })),
-        )
-      : h("div", { class: "last-trick-pop", "data-testid": "last-trick" }, t("table.noLastTrick"));
-    const wrap = h(
-      "div",
-      { class: "last-trick-wrap" },
-      h(
-        "button",
-        {
-          type: "button",
-          class: "btn btn-small btn-ghost",
-          "data-testid": "last-trick-button",
-          disabled: !last,
-          "aria-expanded": "false",
-          onclick: (event) => {
-            const open = wrap.classList.toggle("open");
-            event.currentTarget.setAttribute("aria-expanded", String(open));
-          },
-        },
-        t("table.lastTrick"),
-      ),
-      pop,
+          )
+        : h("p", { class: "last-trick", "data-testid": "last-trick" }, t("table.noLastTrick")),
     );
-    return wrap;
+    if (!logOpen) return;
+    const name = (seat) => seatName(room, seat);
+    const words = {
+      deal: (e) => t("log.deal", { name: name(e.seat), suit: suitName(hand.trump, prefs.deck) }),
+      trick: (e) => t("log.trick", { n: e.n, leader: name(e.leader), winner: name(e.winner) }),
+      leads: (e) => t("log.leads", { n: e.n, leader: name(e.leader) }),
+      swap: (e) => swapText(s, e),
+      away: (e) => t("log.away", { name: name(e.seat) }),
+      back: (e) => t("log.back", { name: name(e.seat) }),
+    };
+    fill(
+      logList,
+      handLog(hand, presence).map((entry) => h("li", { class: `log-${entry.kind}`, "data-testid": "log-entry", "data-kind": entry.kind }, words[entry.kind](entry))),
+    );
+    logList.scrollTop = logList.scrollHeight;
   }
 
   function waitingCenter(s) {

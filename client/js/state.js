@@ -72,6 +72,30 @@ export function trickCards(trick, players) {
   return trick.cards.map((card, i) => ({ seat: (trick.leader + i) % players, card }));
 }
 
+/**
+ * The hand's public history, oldest first, from its view: the deal, every trick (who led,
+ * who took it), every swap of the 7 where it came, the trick being played. `presence`
+ * ([{tricks, seat, away}], what this page saw of seats going away or coming back) is slotted
+ * in by the tricks played when it happened. Entries: {kind, ...} for render.js to word.
+ */
+export function handLog(hand, presence = []) {
+  const n = hand.players;
+  const entries = [{ kind: "deal", seat: hand.dealer }];
+  const between = (tricks) => {
+    for (const swap of hand.swaps || []) if (swap.tricks === tricks) entries.push({ kind: "swap", ...swap });
+    for (const seen of presence) if (seen.tricks === tricks) entries.push({ kind: seen.away ? "away" : "back", seat: seen.seat });
+  };
+  let leader = (hand.dealer + 1) % n;
+  between(0);
+  (hand.winners || []).forEach((winner, i) => {
+    entries.push({ kind: "trick", n: i + 1, leader, winner });
+    leader = winner;
+    between(i + 1);
+  });
+  if (!hand.over) entries.push({ kind: "leads", n: (hand.winners || []).length + 1, leader });
+  return entries;
+}
+
 export function seatInfo(room, seat) {
   return room && room.seats ? room.seats.find((s) => s.seat === seat) || null : null;
 }

@@ -145,6 +145,8 @@ def make_view(
         turn=seat,
         taken=(0, 0) if players == 4 else (0,) * players,
         tricks_played=4,
+        winners=(seat,) * 4,
+        swaps=(),
         legal=cards,
         can_swap=can_swap,
         over=False,

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import (
+    PHONE,
     ROOM_PATH,
     NewPage,
     add_bots,
@@ -165,7 +166,8 @@ async def test_the_swap_of_the_seven_is_announced_and_explained(
 ) -> None:
     """Holding the 7 of trumps before any trick is won, a hint says why there is no swap
     button; after taking a trick with the Ace the button comes; the swap is announced on
-    the player's page and on a spectator's, who learns it from the state alone."""
+    the player's page and on a spectator's, who learns it from the state alone and finds it
+    in the hand log."""
     seed, cards, face_up = rigged_seed()
     trump = face_up[1]
     page = await new_page()
@@ -209,6 +211,9 @@ async def test_the_swap_of_the_seven_is_announced_and_explained(
     await expect(hook(page, "swap-notice")).to_have_text(f"You swapped {said}")
     await expect(hook(watcher, "swap-notice")).to_have_text(f"Ana swapped {said}")
     await expect(hook(watcher, "swap-notice")).to_have_attribute("data-seat", "0")
+    await hook(watcher, "hand-log-button").click()
+    logged = watcher.locator('[data-testid="log-entry"][data-kind="swap"]')
+    await expect(logged).to_have_text(f"Ana swapped {said}")
     await expect(hook(page, "face-up")).to_have_attribute("data-card", f"7{trump}")
     await expect(hook(page, "swap-hint")).to_have_count(0)
     await expect(hook(page, "swap-button")).to_have_count(0)
@@ -233,3 +238,83 @@ async def test_a_two_player_trick_lies_before_both_seats(
     for card in held["cards"]:
         near = {seat: distance(centre(card["box"]), box) for seat, box in held["seats"].items()}
         assert near[card["seat"]] < min(d for s, d in near.items() if s != card["seat"])
+
+
+PHONE_CONTEXT = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+
+
+async def box_of(page: Page, testid: str) -> dict[str, float]:
+    box = await hook(page, testid).bounding_box()
+    assert box is not None, testid
+    return {
+        "left": box["x"],
+        "top": box["y"],
+        "right": box["x"] + box["width"],
+        "bottom": box["y"] + box["height"],
+    }
+
+
+async def test_the_hand_log_opens_on_a_click_keeps_open_and_never_covers_the_trick(
+    server: InProcessServer, new_page: NewPage
+) -> None:
+    """Hovering "Last trick" shows nothing; a click opens the hand log: the last trick with
+    its winner, and a line per trick (who led, who took it, as the server decided) and for
+    the trick being played. It stays open while play goes on, lies clear of the trick on a
+    desktop and on a phone (a spectator, tapping), and after a reload tells the same story."""
+    page = await new_page()
+    await create_table(page, server.url, player="Ana", name="Log", players=4)
+    await add_bots(page, [1, 2, 3])
+    watcher = await new_page(**PHONE_CONTEXT)
+    await watcher.goto(page.url)
+    await hook(watcher, "watch-button").tap()
+    await expect(hook(watcher, "table")).to_be_visible()
+    await ready(page)
+    rng = random.Random(8)
+    await play_a_card(page, rng)
+    await play_a_card(page, rng)
+    await expect(hook(page, "trick-taken")).to_have_count(0)  # the trick taken has left the felt
+    body = page.locator("#hand-log-body")
+
+    await hook(page, "last-trick-button").hover()
+    await expect(body).to_be_hidden()
+    await hook(page, "last-trick-button").click()
+    await expect(body).to_be_visible()
+    await expect(hook(page, "hand-log-button")).to_have_attribute("aria-expanded", "true")
+
+    hand = server.manager.rooms[room_of(page)].table.match.hand  # type: ignore[union-attr]
+    names = {seat: await hook(page, f"name-{seat}").inner_text() for seat in range(4)}
+    entries = hook(page, "log-entry")
+    tricks = page.locator('[data-testid="log-entry"][data-kind="trick"]')
+    await expect(tricks).to_have_count(len(hand.tricks))
+    await expect(entries.first).to_have_attribute("data-kind", "deal")
+    await expect(entries.first).to_contain_text(names[hand.dealer])
+    for k, trick in enumerate(hand.tricks):
+        said = f"Trick {k + 1}: {names[trick.leader]} led, {names[trick.winner]} took it"
+        await expect(tricks.nth(k)).to_have_text(said)
+    await expect(entries.last).to_have_attribute("data-kind", "leads")
+    last = hook(page, "last-trick")
+    for card in hand.tricks[-1].cards:
+        await expect(last.locator(f'[data-card="{card.code}"]')).to_be_visible()
+    await expect(last).to_contain_text(f"won by {names[hand.tricks[-1].winner]}")
+    assert not overlap(await box_of(page, "hand-log"), await box_of(page, "trick"))
+
+    # Play goes on: the log stays open and grows by the trick taken.
+    await play_a_card(page, rng)
+    await expect(tricks).to_have_count(3)
+    await expect(body).to_be_visible()
+
+    # On a phone the spectator taps it open; it lies below the felt, clear of the trick.
+    await expect(watcher.locator("#hand-log-body")).to_be_hidden()
+    await hook(watcher, "last-trick-button").tap()
+    await expect(watcher.locator("#hand-log-body")).to_be_visible()
+    await expect(watcher.locator('[data-testid="log-entry"][data-kind="trick"]')).to_have_count(3)
+    assert not overlap(await box_of(watcher, "hand-log"), await box_of(watcher, "trick"))
+    assert not overlap(await box_of(watcher, "hand-log"), await box_of(watcher, "table"))
+
+    # A reload tells the same story: the history comes from the server's state.
+    told = await entries.all_inner_texts()
+    await page.reload()
+    await expect(hook(page, "you-0")).to_be_visible()
+    await hook(page, "hand-log-button").click()
+    await expect(entries).to_have_count(len(told))
+    assert await entries.all_inner_texts() == told

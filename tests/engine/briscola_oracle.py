@@ -100,6 +100,7 @@ class Table:
         self.last_draw_order: list[int] = []
         self.resigned: int | None = None
         self.log: list[tuple[int, tuple[str, ...]]] = []
+        self.swaps: list[tuple[int, str, str, int]] = []  # seat, seven, took, tricks before
 
     @property
     def over(self) -> bool:
@@ -140,6 +141,7 @@ class Table:
             hand = self.hands[seat]
             hand[hand.index(seven)] = self.face_up
             self.public.add(self.face_up)
+            self.swaps.append((seat, seven, self.face_up, len(self.tricks)))
             self.face_up = seven
             return
         card = move[1]

@@ -94,6 +94,8 @@ def check_views(state: HandState, table: Table) -> None:
         assert seen.stock == len(table.stock) + (table.face_up is not None)
         assert seen.taken == tuple(len(pile) for pile in table.won)
         assert seen.tricks_played == len(table.tricks) and seen.resigned == table.resigned
+        assert seen.winners == tuple(winner for _, _, winner in table.tricks)
+        assert [(s.seat, s.seven, s.took, s.tricks) for s in seen.swaps] == table.swaps
         last = table.tricks[-1] if table.tricks else None
         assert (seen.last_trick is None) == (last is None)
         if seen.last_trick is not None and last is not None:

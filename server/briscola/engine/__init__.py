@@ -29,7 +29,7 @@ from .state import (
     side_of,
     total_tricks,
 )
-from .view import SPECTATOR, HandView, MatchView, TrickView, match_view, view
+from .view import SPECTATOR, HandView, MatchView, SwapView, TrickView, match_view, view
 
 __all__ = [
     "BEST_OF",
@@ -57,6 +57,7 @@ __all__ = [
     "RuleError",
     "Suit",
     "SwapSeven",
+    "SwapView",
     "TrickRecord",
     "TrickView",
     "VerifyError",

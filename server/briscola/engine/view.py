@@ -4,8 +4,9 @@ Every message the server sends about a game is built from these values, so this 
 is the only place where secrecy is decided. A viewer sees its own hand; of the others only
 how many cards they hold and the cards the rules made public (a swapped trump, the face-up
 trump taken by the last draw); the face-up trump while it lies; the stock's size; the trick
-on the table and the last one; whose turn; how many cards each side has taken. Points,
-captured cards and the seed appear only when the hand is over.
+on the table and the last one; whose turn; how many cards each side has taken; the hand's
+public history (who took each trick, every swap of the 7). Points, captured cards and the
+seed appear only when the hand is over.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._values import shell_of
+from .actions import ActionType
 from .cards import Card, Suit
 from .errors import ErrorCode, RuleError
 from .match import MatchState
@@ -28,6 +30,17 @@ class TrickView:
     leader: int
     cards: tuple[str, ...]
     winner: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SwapView:
+    """A swap of the 7 everybody saw: ``seat`` gave ``seven`` for the face-up ``took``,
+    after ``tricks`` tricks had been played."""
+
+    seat: int
+    seven: str
+    took: str
+    tricks: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +62,8 @@ class HandView:
     turn: int | None
     taken: tuple[int, ...]
     tricks_played: int
+    winners: tuple[int, ...]
+    swaps: tuple[SwapView, ...]
     legal: tuple[str, ...]
     can_swap: bool
     over: bool
@@ -124,6 +139,8 @@ _Shared = tuple[
     int | None,
     tuple[int, ...],
     int,
+    tuple[int, ...],
+    tuple[SwapView, ...],
     bool,
     tuple[int, ...] | None,
     str | None,
@@ -156,6 +173,8 @@ def _shared(state: HandState) -> _Shared:
         state._turn,
         tuple(map(len, state.captured)),
         len(tricks),
+        tuple([trick.winner for trick in tricks]),
+        _swaps(state) if state.rules.swap_seven else (),
         state._over,
         points,
         result,
@@ -190,6 +209,8 @@ def _assemble(
         v.turn,
         v.taken,
         v.tricks_played,
+        v.winners,
+        v.swaps,
         v.over,
         v.points,
         v.result,
@@ -203,6 +224,19 @@ def _assemble(
     v.__class__ = HandView
     built: HandView = v  # no runtime cast() call: this is a hot path
     return built
+
+
+def _swaps(state: HandState) -> tuple[SwapView, ...]:
+    """The hand's swaps of the 7, from its log (a swap comes between two tricks)."""
+    swaps = []
+    plays = 0
+    for action in state.log:
+        if action.type is ActionType.PLAY:
+            plays += 1
+        elif action.type is ActionType.SWAP and action.card and action.took:
+            tricks = plays // state.rules.players
+            swaps.append(SwapView(action.seat, action.card.code, action.took.code, tricks))
+    return tuple(swaps)
 
 
 def _codes(hand: tuple[Card, ...], public: frozenset[Card]) -> tuple[str, ...]:
