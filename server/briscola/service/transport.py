@@ -1,5 +1,6 @@
-"""The websocket edge: one read loop per socket, one bounded send queue per socket drained
-by a writer task that runs only while there is something to send, a token-bucket rate limit,
+"""The websocket edge: one read loop per socket; frames written at once while the socket
+takes them, else to a bounded send queue drained by a writer task that runs only while the
+socket makes it wait; a token-bucket rate limit,
 the Origin check (:mod:`briscola.service.origins`). Knows nothing of the rules.
 
 This is a plain ASGI handler rather than a Starlette endpoint: it sits on the hot path of
@@ -15,6 +16,7 @@ import itertools
 import logging
 import time
 from collections import deque
+from collections.abc import Coroutine
 from typing import Any, Protocol
 
 from briscola.metrics import Metrics
@@ -71,8 +73,25 @@ class Connection:
         self._closer: asyncio.Task[None] | None = None
 
     def send(self, text: str) -> None:
-        """Queue a text frame; start the writer if it is not running."""
+        """Send a text frame now if the socket takes it, else queue it for the writer.
+
+        uvicorn's ``send`` finishes without suspending while the socket is writable, so it
+        is run in place, as an eager task would be (Python 3.12's ``eager_task_factory``):
+        no task and no hop through the event loop per frame. Only a send that has to wait
+        (the client reads slowly) gets a writer task, which finishes it and then the frames
+        queued behind it.
+        """
         if self.closed:
+            return
+        if self._writer is None:
+            coro = self._send({"type": "websocket.send", "text": text})
+            try:
+                waiting = coro.send(None)
+            except StopIteration:
+                return
+            except Exception:  # the peer went away under us: the read loop will see it
+                return
+            self._writer = asyncio.create_task(self._write(coro, waiting))
             return
         pending = self._pending
         if len(pending) >= self.limit:
@@ -80,17 +99,24 @@ class Connection:
             self.close(CloseCode.TRY_AGAIN, "too slow: reconnect to resync")
             return
         pending.append(text)
-        if self._writer is None:
-            self._writer = asyncio.create_task(self._write())
 
-    async def _write(self) -> None:
+    async def _write(self, started: Coroutine[Any, Any, None], waiting: Any) -> None:
+        """Finish a send that suspended on ``waiting`` (what it yielded: a future, or
+        ``None`` for a bare yield), then send what was queued meanwhile."""
         pending, send = self._pending, self._send
         try:
+            while True:
+                await (waiting if waiting is not None else asyncio.sleep(0))
+                try:
+                    waiting = started.send(None)
+                except StopIteration:
+                    break
             while pending:
                 await send({"type": "websocket.send", "text": pending.popleft()})
         except Exception:  # the peer went away under us: the read loop will see it
             pending.clear()
         finally:
+            started.close()
             self._writer = None
 
     def close(self, code: int, reason: str = "", *, flush: bool = False) -> None:
