@@ -9,6 +9,7 @@ import re
 
 import pytest
 from browser_helpers import (
+    PHONE,
     ROOM_PATH,
     NewPage,
     add_bots,
@@ -104,6 +105,31 @@ async def test_the_name_being_typed_in_the_seat_picker_survives_its_refresh(
     await expect(field).to_have_value("Sam")
     await hook(guest, "sit-seat-2").click()
     await expect(hook(guest, "name-2")).to_have_text("Sam")
+
+
+@pytest.mark.parametrize(
+    "device",
+    [{}, {"viewport": PHONE, "is_mobile": True, "has_touch": True}],
+    ids=["desktop", "phone"],
+)
+async def test_a_long_name_is_shown_whole_when_the_clock_shows(
+    server: InProcessServer, new_page: NewPage, device: dict[str, object]
+) -> None:
+    """The player to move keeps their whole name beside their clock: no name plate cuts
+    its name (it wraps instead), on a desktop and on a phone."""
+    page = await new_page(**device)
+    name = "Massimiliano Ferraris"
+    await create_table(page, server.url, player=name, name="Long names", players=4)
+    await add_bots(page, [1, 2, 3])
+    await ready(page)
+    await expect(hook(page, "clock-0")).to_be_visible()
+    await expect(hook(page, "name-0")).to_have_text(name)
+    cut: list[str] = await page.locator(".plate-name").evaluate_all(
+        """names => names
+            .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)
+            .map((el) => el.textContent)"""
+    )
+    assert not cut, cut
 
 
 async def test_how_to_play_opens_from_the_lobby_and_the_table_in_english(
