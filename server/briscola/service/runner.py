@@ -212,14 +212,18 @@ class RoomRunner:
             outbox.lobby_changed()
 
     def _arm(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Have a tick queued at the table's next deadline (one timer, moved when it moves;
-        looked at again only when the table has changed or the timer has rung)."""
+        """Have a tick queued at the table's next deadline (one timer, looked at again only
+        when the table has changed or the timer has rung). A timer that rings no later than
+        the new deadline is kept: most moves push the deadline later (the next player's
+        clock), and an early tick finds nothing due and sets the timer again, which is
+        cheaper than cancelling and making a timer at every move."""
         version = self.session.table.version
         if version == self._armed_version:
             return
         self._armed_version = version
         deadline = self.session.next_deadline()
-        if deadline == self._deadline:
+        kept = self._deadline
+        if deadline == kept or (deadline is not None and kept is not None and kept <= deadline):
             return
         if self._timer is not None:
             self._timer.cancel()
