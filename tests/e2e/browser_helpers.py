@@ -153,3 +153,22 @@ async def say(page: Page, text: str) -> None:
     await hook(page, "chat-input").fill(text)
     await hook(page, "chat-send").click()
     await expect(hook(page, "chat-log").get_by_text(text)).to_be_visible()
+
+
+async def watch_connection_states(page: Page) -> None:
+    """Keep every connection state the page shows, however briefly, in
+    ``window.connectionStates`` (a drop and the reconnect may pass between two looks)."""
+    await page.evaluate(
+        """() => {
+            const el = document.querySelector('[data-testid="connection"]');
+            window.connectionStates = [];
+            new MutationObserver(() => window.connectionStates.push(el.dataset.state))
+                .observe(el, { attributes: true, attributeFilter: ["data-state"] });
+        }"""
+    )
+
+
+async def reconnected(page: Page) -> None:
+    """The page saw its socket drop, reconnected by itself and is connected again."""
+    await page.wait_for_function("() => window.connectionStates.includes('reconnecting')")
+    await expect(hook(page, "connection")).to_have_attribute("data-state", "connected")

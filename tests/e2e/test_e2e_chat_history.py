@@ -5,7 +5,15 @@ spectator's reload watches again with no join dialog."""
 from __future__ import annotations
 
 import pytest
-from browser_helpers import NewPage, chat_lines, create_table, hook, say
+from browser_helpers import (
+    NewPage,
+    chat_lines,
+    create_table,
+    hook,
+    reconnected,
+    say,
+    watch_connection_states,
+)
 from playwright.async_api import Page, expect
 
 from support.servers import InProcessServer
@@ -56,20 +64,12 @@ async def test_the_chat_before_the_deal_survives_a_reload_and_reaches_a_late_spe
     # Both sockets are dropped (as the server drops a too slow client): the pages resume by
     # themselves, and the logs they kept do not double up with the history.
     manager = server.manager
-    await bea.evaluate(
-        """() => {
-            const el = document.querySelector('[data-testid="connection"]');
-            window.connectionStates = [];
-            new MutationObserver(() => window.connectionStates.push(el.dataset.state))
-                .observe(el, { attributes: true, attributeFilter: ["data-state"] });
-        }"""
-    )
+    await watch_connection_states(bea)
     dropped = [conn for conn in manager.connections.values() if manager.room_of(conn)]
     assert len(dropped) == 2
     for conn in dropped:
         conn.close(1013, "too slow: reconnect to resync")
-    await bea.wait_for_function("() => window.connectionStates.includes('reconnecting')")
-    await expect(hook(bea, "connection")).to_have_attribute("data-state", "connected")
+    await reconnected(bea)
     await expect(hook(ana, "connection")).to_have_attribute("data-state", "connected")
     await expect(hook(bea, "you-1")).to_be_visible()
     await shows_once(bea, said)

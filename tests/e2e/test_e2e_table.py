@@ -19,8 +19,10 @@ from browser_helpers import (
     play_a_card,
     play_until_summary,
     ready,
+    reconnected,
     say,
     summary_of,
+    watch_connection_states,
 )
 from playwright.async_api import expect
 
@@ -81,22 +83,13 @@ async def test_a_dropped_connection_reconnects_by_itself_and_the_hand_goes_on(
     await play_a_card(page, rng)
     await expect(enabled_cards(page).first).to_be_visible()
     cards = await hand_codes(page)
-    # Keep every connection state the page shows, however briefly.
-    await page.evaluate(
-        """() => {
-            const el = document.querySelector('[data-testid="connection"]');
-            window.connectionStates = [];
-            new MutationObserver(() => window.connectionStates.push(el.dataset.state))
-                .observe(el, { attributes: true, attributeFilter: ["data-state"] });
-        }"""
-    )
+    await watch_connection_states(page)
     manager = server.manager
     dropped = [conn for conn in manager.connections.values() if manager.room_of(conn)]
     assert len(dropped) == 1
     dropped[0].close(1013, "too slow: reconnect to resync")
 
-    await page.wait_for_function("() => window.connectionStates.includes('reconnecting')")
-    await expect(hook(page, "connection")).to_have_attribute("data-state", "connected")
+    await reconnected(page)
     await expect(enabled_cards(page)).to_have_count(3)
     assert await hand_codes(page) == cards
     await page.keyboard.press("2")  # the keyboard plays too: the second card
