@@ -27,6 +27,7 @@ export function formRules(form) {
 }
 
 function seatName(info) {
+  if (info.kind === "bot" && info.level) return `${info.name} · ${t(`level.${info.level}`)}`;
   return info.kind ? info.name : t("seat.free");
 }
 

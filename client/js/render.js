@@ -86,6 +86,7 @@ export function mountTable(root, ctx) {
   let chatShown = []; // the chat lines drawn in the log, in order
   let logOpen = false; // the hand log is open: kept across redraws until the player closes it
   let presence = []; // [{tricks, seat, away}]: seats this page saw go away or come back this hand
+  let botLevel = "strong"; // the level the host's next bot gets
 
   const head = h("div", { class: "table-head" });
   const felt = h("div", { class: "felt", "data-testid": "table" });
@@ -435,6 +436,7 @@ export function mountTable(root, ctx) {
       if (isMe) badges.push(badge("you", t("seat.you"), seat));
       if (info.host) badges.push(badge("host", t("seat.host"), seat));
       if (info.kind === "bot") badges.push(badge("bot", t("seat.bot"), seat));
+      if (info.kind === "bot" && info.level) badges.push(badge("level", t(`level.${info.level}`), seat));
       if (hand && hand.dealer === seat && !hand.over) badges.push(badge("dealer", t("seat.dealer"), seat));
       if (info.kind === "human" && !info.connected) badges.push(badge("disconnected", t("seat.disconnected"), seat));
       if (info.away) badges.push(badge("away", t("seat.away"), seat));
@@ -479,7 +481,7 @@ export function mountTable(root, ctx) {
     }
     if (you.host) {
       if (!info.kind) {
-        out.push(h("button", { type: "button", class: "btn btn-small", "data-testid": `add-bot-${seat}`, onclick: () => act.send({ type: "add_bot", seat }) }, t("host.addBot")));
+        out.push(h("button", { type: "button", class: "btn btn-small", "data-testid": `add-bot-${seat}`, onclick: () => act.send({ type: "add_bot", seat, level: botLevel }) }, t("host.addBot")));
       } else {
         if (info.kind === "bot") {
           out.push(
@@ -741,7 +743,15 @@ export function mountTable(root, ctx) {
     const room = state.room;
     const me = mySeat(state);
     const out = [h("p", { class: "felt-message" }, t(statusOf(state, (seat) => seatName(room, seat)).key, { n: room.free_seats }))];
-    if (state.you && state.you.host) out.push(h("p", { class: "host-note" }, t("host.note")));
+    if (state.you && state.you.host) {
+      out.push(h("p", { class: "host-note" }, t("host.note")));
+      const select = h(
+        "select",
+        { "data-testid": "bot-level", onchange: (event) => (botLevel = event.target.value) },
+        ["easy", "normal", "strong"].map((level) => h("option", { value: level, selected: level === botLevel }, t(`level.${level}`))),
+      );
+      out.push(h("label", { class: "field bot-level" }, h("span", { class: "field-label" }, t("host.botLevel")), select));
+    }
     if (me !== null) out.push(readyButton(s));
     return out;
   }

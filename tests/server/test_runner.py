@@ -11,6 +11,7 @@ import pytest
 
 from briscola.metrics import Metrics
 from briscola.service.runner import Close, Detach, RoomRunner
+from briscola.service.thinker import Thinker
 from briscola.store.memory import MemoryStore
 from briscola.store.redis import RedisStore
 from briscola.table.core import Table
@@ -52,7 +53,8 @@ async def test_commands_are_bounded_but_controls_are_never_dropped() -> None:
     close are queued all the same, and everything queued is carried out in order."""
     table = Table("r", TableRules(players=2), entropy=random.Random(1).randbytes, now=0.0)
     outbox = Recorder()
-    runner = RoomRunner(RoomSession(table), MemoryStore(), outbox, Metrics(), limit=2)
+    thinker = Thinker(workers=1)  # never started: no bot here
+    runner = RoomRunner(RoomSession(table), MemoryStore(), outbox, thinker, Metrics(), limit=2)
     runner.submit(1, Join("r", "Ana"))
     runner.submit(1, Sync())
     with pytest.raises(Refusal) as busy:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from briscola.bots import Level
 from briscola.table.core import Table
 from briscola.table.events import Dealt, Expiries, Played, StandIn
 from briscola.table.session import Outcome, RoomSession
@@ -27,6 +28,7 @@ def session(players: int = 2, **rules: Any) -> RoomSession:
         entropy=random.Random(7).randbytes,
         now=0.0,
         bot_delay=0.0,
+        stand_in=Level.NORMAL,  # the clocks are under test here, not the bots
         pause=15.0,
     )
     return RoomSession(table)

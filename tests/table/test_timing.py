@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from briscola.bots import Level
 from briscola.engine import Resign
 from briscola.table.core import Table
 from briscola.table.events import AnyEvent, AwaySet, Dealt, Expiries, Played, StandIn
@@ -30,6 +31,7 @@ def table(players: int = 2, **rules: Any) -> Table:
         entropy=random.Random(11).randbytes,
         now=0.0,
         bot_delay=0.0,
+        stand_in=Level.NORMAL,  # the clocks are under test here, not the bots
         pause=PAUSE,
     )
 
@@ -186,7 +188,7 @@ def test_a_match_with_every_person_gone_is_adjourned_until_one_comes_back() -> N
 def test_an_adjourned_table_makes_no_bot_move() -> None:
     room = RoomSession(table())
     room.handle(0, Join("room", "Ana", seat=0), 0.0)
-    room.handle(0, AddBot(1), 0.0)
+    room.handle(0, AddBot(1, level=Level.NORMAL), 0.0)
     room.handle(0, Ready(), 0.0)
     if turn(room) == 0:
         play(room, 0, 0.5)
@@ -253,8 +255,16 @@ def test_restore_keeps_the_run_of_clocks_run_out() -> None:
     assert stored == events
 
     for restored in (
-        Table.restore(snapshot, stored, entropy=random.Random(1).randbytes, now=100.0),
-        Table.restore(live.snapshot(), [], entropy=random.Random(1).randbytes, now=100.0),
+        Table.restore(
+            snapshot, stored, entropy=random.Random(1).randbytes, now=100.0, stand_in=Level.NORMAL
+        ),
+        Table.restore(
+            live.snapshot(),
+            [],
+            entropy=random.Random(1).randbytes,
+            now=100.0,
+            stand_in=Level.NORMAL,
+        ),
     ):
         assert [s.expiries for s in restored.seats] == [s.expiries for s in live.seats]
         assert restored.adjourned  # everyone counts as gone after a restore

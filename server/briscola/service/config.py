@@ -31,6 +31,12 @@ class Settings:
         default_factory=lambda: int(_env_float("BRISCOLA_RECORD_TTL", 30 * 24 * 3600))
     )
     idle_close: float = field(default_factory=lambda: _env_float("BRISCOLA_IDLE_CLOSE", 1800.0))
+    #: Worker processes for strong bots' search: one per core but the event loop's.
+    think_workers: int = field(
+        default_factory=lambda: int(
+            _env_float("BRISCOLA_THINK_WORKERS", max(1, (os.cpu_count() or 2) - 1))
+        )
+    )
 
     @property
     def allowed_hosts(self) -> frozenset[str]:

@@ -19,6 +19,7 @@ from typing import Any
 from briscola.metrics import Metrics
 from briscola.service.config import Settings
 from briscola.service.runner import Checkpoint, Close, Detach, RoomRunner
+from briscola.service.thinker import Thinker
 from briscola.service.transport import Connection
 from briscola.store.base import Store, StoredRoom
 from briscola.table.core import Table
@@ -43,6 +44,7 @@ class RoomManager:
         self.settings = settings
         self.store = store
         self.metrics = metrics
+        self.thinker = Thinker(settings.think_workers)
         self.rooms: dict[str, RoomRunner] = {}
         self.connections: dict[ConnId, Connection] = {}
         #: Which room each connection is at: written here and nowhere else.
@@ -112,6 +114,7 @@ class RoomManager:
         for task in (*rooms, *self._tasks):
             task.cancel()
         await asyncio.gather(*rooms, *self._tasks, return_exceptions=True)
+        self.thinker.close()
         await self.store.close()
 
     # ------------------------------------------------------------------ rooms
@@ -135,7 +138,9 @@ class RoomManager:
         return room
 
     def _add(self, session: RoomSession) -> RoomRunner:
-        room = RoomRunner(session, self.store, self, self.metrics, self.settings.room_queue)
+        room = RoomRunner(
+            session, self.store, self, self.thinker, self.metrics, self.settings.room_queue
+        )
         self.rooms[room.id] = room
         room.start().add_done_callback(lambda task: self._room_ended(room, task))
         self.metrics.rooms.set(len(self.rooms))

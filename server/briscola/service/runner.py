@@ -17,9 +17,10 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Protocol
 
+from briscola.bots import Bot, BotChoice
 from briscola.metrics import Metrics
 from briscola.store.base import Store, WriteResult
-from briscola.table.core import Table
+from briscola.table.core import Table, Thought
 from briscola.table.session import ConnId, Outcome, RoomSession
 from briscola.wire.commands import Command
 from briscola.wire.errors import Code, Refusal
@@ -35,6 +36,13 @@ class Outbox(Protocol):
     def close_connection(self, conn: ConnId, code: CloseCode, reason: str) -> None: ...
     def release(self, conn: ConnId, room_id: str) -> None: ...
     def lobby_changed(self) -> None: ...
+
+
+class Thinking(Protocol):
+    """Where a strong bot's move is worked out, off the room loop
+    (:class:`briscola.service.thinker.Thinker`)."""
+
+    def think(self, thought: Thought) -> asyncio.Future[tuple[BotChoice, Bot]]: ...
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,15 @@ class Close:
 
 
 @dataclass(frozen=True)
+class _Decided:
+    """A strong bot's answer, back from the thinker."""
+
+    thought: Thought
+    action: BotChoice
+    bot: Bot
+
+
+@dataclass(frozen=True)
 class _Tick:
     """Something is due: a bot's move, a clock, a grace period, the next deal."""
 
@@ -67,7 +84,7 @@ class _Command:
 
 
 Control = Detach | Checkpoint | Close
-_Item = _Command | Control | _Tick
+_Item = _Command | Control | _Tick | _Decided
 _TICK = _Tick()
 
 
@@ -79,11 +96,18 @@ class RoomRunner:
     """One room's task around its session."""
 
     def __init__(
-        self, session: RoomSession, store: Store, outbox: Outbox, metrics: Metrics, limit: int
+        self,
+        session: RoomSession,
+        store: Store,
+        outbox: Outbox,
+        thinker: Thinking,
+        metrics: Metrics,
+        limit: int,
     ) -> None:
         self.session = session
         self.store = store
         self.outbox = outbox
+        self.thinker = thinker
         self.metrics = metrics
         self.limit = limit
         self.task: asyncio.Task[None] | None = None
@@ -182,6 +206,9 @@ class RoomRunner:
             if type(item) is _Tick:
                 self._tick_queued = False
                 outcome = session.tick(now)
+            elif type(item) is _Decided:
+                outcome = session.decided(item.thought, item.action, item.bot, now)
+                self._armed_version = None  # the move is due now: look at the timer again
             elif type(item) is Detach:
                 outcome = session.detach(item.conn, now)
             else:
@@ -210,6 +237,18 @@ class RoomRunner:
             outbox.release(conn, self.id)
         if outcome.lobby_changed:
             outbox.lobby_changed()
+        if outcome.thought is not None:
+            self._think(outcome.thought)
+
+    def _think(self, thought: Thought) -> None:
+        """Have the thinker work the move out; its answer comes back through the inbox, in
+        turn with everything else (never dropped, like a control input)."""
+
+        def answered(answer: asyncio.Future[tuple[BotChoice, Bot]]) -> None:
+            if not answer.cancelled():
+                self._put(_Decided(thought, *answer.result()))
+
+        self.thinker.think(thought).add_done_callback(answered)
 
     def _arm(self, loop: asyncio.AbstractEventLoop) -> None:
         """Have a tick queued at the table's next deadline (one timer, looked at again only

@@ -16,9 +16,10 @@ from typing import Any
 
 import msgspec
 
-from briscola import bots
+from briscola.bots import Bot, BotChoice, Level, make_bot
 from briscola.engine import (
     Card,
+    HandView,
     MatchState,
     PlayCard,
     Resign,
@@ -94,6 +95,8 @@ class Seat:
     standin: bool = False
     expiries: int = 0
     gone_since: float | None = None
+    #: A bot seat's level (docs/BOTS.md).
+    level: Level | None = None
 
     @property
     def free(self) -> bool:
@@ -128,6 +131,18 @@ class FinishedHand:
     record: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Thought:
+    """A strong bot's move, to be worked out off the room loop: ``bot.choose(view)``,
+    asked at the table's ``version``. Its answer counts only while the table is still there
+    (:meth:`Table.decided`)."""
+
+    seat: int
+    version: int
+    bot: Bot
+    view: HandView
+
+
 @dataclass
 class _HandLog:
     """A deal and the actions since it: the hand's own, then a resignation between hands."""
@@ -149,12 +164,15 @@ class Table:
         now: float,
         bot_delay: float = 0.8,
         pause: float = 15.0,
+        stand_in: Level = Level.STRONG,
     ) -> None:
         self.id = room_id
         self.rules = rules
         self.entropy = entropy
         self.bot_delay = bot_delay
         self.pause = pause
+        #: The level of the bot that moves for a person (away, gone, or out of time).
+        self.stand_in = stand_in
         self.seats = [Seat(index) for index in range(rules.players)]
         self.host: int | None = None
         self.version = 0
@@ -171,6 +189,16 @@ class Table:
         self.snapshot_due = True
         self._now = now
         self._turn_since = now
+        #: This hand's bots, by seat, with their level: a bot's memory lasts one hand, and
+        #: lives only here (never mirrored: a bot made again after a restart plays on from
+        #: what its view shows).
+        self._bots: dict[int, tuple[Level, Bot]] = {}
+        #: A person's seat whose clock ran out: the server owes it this one move.
+        self._owed: int | None = None
+        #: The version a :class:`Thought` was last handed out at, and the strong bot's
+        #: decision with the version it was worked out for.
+        self._asked: int | None = None
+        self._decision: tuple[int, BotChoice] | None = None
 
     # ----------------------------------------------------------------- queries
 
@@ -225,6 +253,7 @@ class Table:
                     away=s.away,
                     bot_playing=s.human and (s.away or s.standin),
                     host=self.host == s.index,
+                    level=_shown_level(s, self.stand_in),
                 )
                 for s in self.seats
             ],
@@ -329,7 +358,7 @@ class Table:
             self._emit(ReadySet(seat, ready))
         self._maybe_start()
 
-    def add_bot(self, by: int, seat: int, now: float) -> None:
+    def add_bot(self, by: int, seat: int, now: float, level: Level = Level.STRONG) -> None:
         self._now = now
         self._require_host(by)
         self._require_waiting()
@@ -337,7 +366,7 @@ class Table:
             raise Refusal(Code.INVALID_SEAT, f"this table has seats 0 to {self.rules.players - 1}")
         if not self.seats[seat].free:
             raise Refusal(Code.SEAT_TAKEN, f"seat {seat} is taken")
-        self._emit(BotAdded(seat))
+        self._emit(BotAdded(seat, level.value))
         self._maybe_start()
 
     def remove_bot(self, by: int, seat: int, now: float) -> None:
@@ -404,8 +433,10 @@ class Table:
         status = self.status
         turn = self._turn()
         if status is Status.PLAYING and turn is not None:
-            wait = self.bot_delay if self.seats[turn].bot_moves else self.rules.clock
-            deadlines.append(self._turn_since + wait)
+            if not self._server_moves(turn):
+                deadlines.append(self._turn_since + self.rules.clock)
+            elif not self._thinking(turn):  # else the strong bot's answer comes first
+                deadlines.append(self._move_due(turn))
         elif status is Status.BETWEEN_HANDS:
             deadlines.append(self._turn_since + self.pause)
         for s in self.seats:
@@ -434,21 +465,77 @@ class Table:
         if status is not Status.PLAYING or turn is None:
             return
         seat = self.seats[turn]
-        if seat.bot_moves:
-            if now >= self._turn_since + self.bot_delay:
-                self._bot_move(turn)
-        elif now >= self._turn_since + self.rules.clock:
+        if not self._server_moves(turn) and now >= self._turn_since + self.rules.clock:
             # The server plays this one move; only a person who is gone, or whose clock ran
             # out AWAY_AFTER turns in a row, is marked away (the bot then plays at once).
             count = seat.expiries + 1
             self._emit(Expiries(turn, count))
             if count >= AWAY_AFTER or not seat.connected:
                 self._emit(AwaySet(turn, True))
-            self._bot_move(turn)
+            else:
+                self._owed = turn
+        if self._server_moves(turn) and now >= self._move_due(turn):
+            self._server_move(turn)
 
-    def _bot_move(self, seat: int) -> None:
+    # ------------------------------------------------------------------ bots
+
+    def _server_moves(self, seat: int) -> bool:
+        """Whether the server moves for this seat now (a bot, one standing in for a person,
+        or the one move of a person whose clock ran out)."""
+        return self.seats[seat].bot_moves or self._owed == seat
+
+    def _move_due(self, seat: int) -> float:
+        """When the server's move for the seat is due: a bot takes ``bot_delay`` over it; an
+        expired clock's move is due at once."""
+        return self._turn_since if self._owed == seat else self._turn_since + self.bot_delay
+
+    def _bot(self, seat: int) -> tuple[Level, Bot]:
+        """The seat's bot for this hand: its own level, or strong for a person's side."""
+        s = self.seats[seat]
+        level = (s.level or Level.NORMAL) if s.kind is SeatKind.BOT else self.stand_in
+        held = self._bots.get(seat)
+        if held is None or held[0] is not level:
+            held = self._bots[seat] = (level, make_bot(level, seat))
+        return held
+
+    def _thinking(self, seat: int) -> bool:
+        """A strong bot's move for the seat is being worked out (none decided yet)."""
+        decided = self._decision is not None and self._decision[0] == self.version
+        return self._bot(seat)[0] is Level.STRONG and not decided
+
+    def _server_move(self, seat: int) -> None:
+        """The server's move for the seat: worked out here by an easy or normal bot; a strong
+        one's decision, once it has come (:meth:`decided`)."""
         assert self.match is not None and self.match.hand is not None
-        self._emit(_action_event(bots.choose_action(view(self.match.hand, seat))))
+        level, bot = self._bot(seat)
+        if level is not Level.STRONG:
+            self._emit(_action_event(bot.choose(view(self.match.hand, seat))))
+        elif self._decision is not None and self._decision[0] == self.version:
+            self._emit(_action_event(self._decision[1]))
+
+    def thought(self) -> Thought | None:
+        """A strong bot's move to work out off the room loop, once per version: asked as
+        soon as its turn comes, so that the bot's delay overlaps the thinking."""
+        turn = self._turn()
+        if self.status is not Status.PLAYING or turn is None or self.adjourned:
+            return None
+        if not self._server_moves(turn) or not self._thinking(turn) or self._asked == self.version:
+            return None
+        assert self.match is not None and self.match.hand is not None
+        self._asked = self.version
+        return Thought(turn, self.version, self._bot(turn)[1], view(self.match.hand, turn))
+
+    def decided(self, thought: Thought, action: BotChoice, bot: Bot, now: float) -> None:
+        """The answer to a :class:`Thought`: kept (with the bot, which now remembers that
+        view) if nothing has happened at the table since it was asked, else dropped; played
+        at once if its move is due (else by the tick when the bot's delay is up)."""
+        self._now = now
+        if thought.version != self.version:
+            return
+        self._bots[thought.seat] = (Level.STRONG, bot)
+        self._decision = (thought.version, action)
+        if now >= self._move_due(thought.seat):
+            self._server_move(thought.seat)
 
     # --------------------------------------------------------------- helpers
 
@@ -513,9 +600,10 @@ class Table:
         if self.host == e.seat:
             self.host = next((s.index for s in self.seats if s.human), None)
 
-    def _bot(self, e: BotAdded) -> None:
+    def _bot_added(self, e: BotAdded) -> None:
         s = self.seats[e.seat]
         s.kind, s.name, s.ready, s.connected = SeatKind.BOT, f"Bot {e.seat + 1}", True, True
+        s.level = Level(e.level)
 
     def _moved(self, e: Moved) -> None:
         a, b = self.seats[e.seat], self.seats[e.to]
@@ -557,6 +645,7 @@ class Table:
             if s.human:
                 s.ready = False
         self._turn_since = self._now
+        self._bots, self._owed = {}, None
         self.snapshot_due = True
 
     def _action(self, e: Played | Swapped | Resigned) -> None:
@@ -566,6 +655,7 @@ class Table:
         self.match = apply_action(before, _engine_action(e))
         self.hands[-1].actions.append(e)
         self._turn_since = self._now
+        self._owed = None
         hand = self.match.hand
         assert hand is not None
         if hand.over and not before.between_hands:
@@ -597,7 +687,15 @@ class Table:
             host=self.host,
             seats=[
                 SeatSnapshot(
-                    s.kind, s.name, s.token, s.ready, s.connected, s.away, s.standin, s.expiries
+                    s.kind,
+                    s.name,
+                    s.token,
+                    s.ready,
+                    s.connected,
+                    s.away,
+                    s.standin,
+                    s.expiries,
+                    s.level.value if s.level is not None else None,
                 )
                 for s in self.seats
             ],
@@ -616,6 +714,7 @@ class Table:
         now: float,
         bot_delay: float = 0.8,
         pause: float = 15.0,
+        stand_in: Level = Level.STRONG,
     ) -> Table:
         """Rebuild a table from its mirror: the snapshot, then the later events in order.
 
@@ -624,7 +723,13 @@ class Table:
         never eats a player's time).
         """
         table = cls(
-            snapshot.id, snapshot.rules, entropy=entropy, now=now, bot_delay=bot_delay, pause=pause
+            snapshot.id,
+            snapshot.rules,
+            entropy=entropy,
+            now=now,
+            bot_delay=bot_delay,
+            pause=pause,
+            stand_in=stand_in,
         )
         if snapshot.match_seed is not None:
             assert snapshot.match_id is not None
@@ -638,6 +743,8 @@ class Table:
             s.kind, s.name, s.token, s.ready = snap.kind, snap.name, snap.token, snap.ready
             s.connected, s.away, s.standin = snap.connected, snap.away, snap.standin
             s.expiries = snap.expiries
+            if s.kind is SeatKind.BOT:
+                s.level = Level(snap.level or Level.NORMAL)
         table.version = snapshot.version
         for version, event in events:
             if version > table.version:
@@ -651,6 +758,15 @@ class Table:
             elif s.human:  # already gone: the grace period runs again from the restart
                 s.gone_since = now
         return table
+
+
+def _shown_level(s: Seat, stand_in: Level) -> str | None:
+    """The level of the bot that moves for the seat now, as the summary shows it."""
+    if s.kind is SeatKind.BOT:
+        return (s.level or Level.NORMAL).value
+    if s.human and (s.away or s.standin):
+        return stand_in.value
+    return None
 
 
 def _action_event(action: PlayCard | SwapSeven | Resign) -> Played | Swapped | Resigned:
@@ -674,7 +790,7 @@ _MOVES = (Played, Swapped)
 _APPLY: dict[type[Event], Callable[[Table, Any], None]] = {
     Seated: Table._seated,
     SeatFreed: Table._freed,
-    BotAdded: Table._bot,
+    BotAdded: Table._bot_added,
     Moved: Table._moved,
     ReadySet: Table._ready,
     Presence: Table._presence,

@@ -29,6 +29,8 @@ class SeatFreed(Event, tag="freed", frozen=True):
 
 class BotAdded(Event, tag="bot", frozen=True):
     seat: int
+    #: How well it plays (docs/BOTS.md); bots added before there were levels played "normal".
+    level: str = "normal"
 
 
 class Moved(Event, tag="moved", frozen=True):

@@ -17,8 +17,9 @@ from typing import Any
 
 import msgspec
 
+from briscola.bots import Bot, BotChoice
 from briscola.engine import Resign, SwapSeven
-from briscola.table.core import Audience, ChatOut, FinishedHand, Table
+from briscola.table.core import Audience, ChatOut, FinishedHand, Table, Thought
 from briscola.table.events import Event
 from briscola.table.snapshots import TableSnapshot
 from briscola.wire.commands import (
@@ -73,7 +74,8 @@ class Outcome:
     """What one input asks of the runner: write ``events``, ``snapshot`` and ``finished``
     to the store and wait until it has them; then send ``frames`` in order, close
     ``closes``, tell the owner of the connections that ``released`` are no longer here, and
-    refresh the lobby if ``lobby_changed``."""
+    refresh the lobby if ``lobby_changed``; have ``thought`` worked out off the room loop
+    and bring its answer back (:meth:`RoomSession.decided`)."""
 
     events: list[tuple[int, Event]] = field(default_factory=list)
     snapshot: TableSnapshot | None = None
@@ -86,6 +88,7 @@ class Outcome:
     refused: list[Code] = field(default_factory=list)
     #: A card was played or the 7 swapped (for the metrics).
     moved: bool = False
+    thought: Thought | None = None
 
     @property
     def writes(self) -> bool:
@@ -162,6 +165,11 @@ class RoomSession:
         self.table.tick(now)
         return self._finish(now)
 
+    def decided(self, thought: Thought, action: BotChoice, bot: Bot, now: float) -> Outcome:
+        """A strong bot's answer to ``thought``: played now if due, else by a tick."""
+        self.table.decided(thought, action, bot, now)
+        return self._finish(now)
+
     def checkpoint(self, now: float) -> Outcome:
         """A full snapshot for the store (the mirror lost writes and is catching up)."""
         self.table.snapshot_due = True
@@ -185,6 +193,7 @@ class RoomSession:
         the table changed, else only those owed one), each encoded once per seat."""
         out, self._out = self._out, Outcome()
         table = self.table
+        out.thought = table.thought()
         out.events, out.finished = table.drain()
         if table.snapshot_due:
             out.snapshot, table.snapshot_due = table.snapshot(), False
@@ -286,7 +295,7 @@ class RoomSession:
         self.table.set_ready(self._seat(conn), cmd.ready, now)
 
     def _add_bot(self, conn: ConnId, cmd: AddBot, now: float) -> None:
-        self.table.add_bot(self._seat(conn), cmd.seat, now)
+        self.table.add_bot(self._seat(conn), cmd.seat, now, cmd.level)
 
     def _remove_bot(self, conn: ConnId, cmd: RemoveBot, now: float) -> None:
         self.table.remove_bot(self._seat(conn), cmd.seat, now)

@@ -19,6 +19,8 @@ class SeatSnapshot(msgspec.Struct, frozen=True):
     standin: bool
     #: Move clocks run out in a row (absent from snapshots written before it existed).
     expiries: int = 0
+    #: A bot's level (snapshots written before there were levels: "normal").
+    level: str | None = None
 
 
 class HandSnapshot(msgspec.Struct, frozen=True):

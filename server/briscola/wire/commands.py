@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from briscola.bots import Level
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.names import MAX_INPUT, normalise_name
 
@@ -67,6 +68,7 @@ class Ready(Command, tag="ready", frozen=True):
 
 class AddBot(Command, tag="add_bot", frozen=True):
     seat: SeatNo
+    level: Level = Level.STRONG
 
 
 class RemoveBot(Command, tag="remove_bot", frozen=True):

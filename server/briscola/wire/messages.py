@@ -25,6 +25,9 @@ class SeatInfo(msgspec.Struct, frozen=True):
     away: bool
     bot_playing: bool
     host: bool
+    #: The level of the bot that moves for this seat now (a bot's, or "strong" standing in
+    #: for a person), else null.
+    level: str | None = None
 
 
 class RoomSummary(msgspec.Struct, frozen=True):
