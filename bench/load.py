@@ -1,5 +1,9 @@
 """Load generator: T tables of 4 websocket players and 1 spectator against a real server.
 
+With ``--bots B`` the last B seats of each table are strong bots that its host adds (the
+server's thinker works their moves out in worker processes, which inherit the server's CPU):
+the latency measured is then that of the people's moves.
+
 It starts the server itself (``python -m briscola.cli serve``, or ``bench/relay.py``) pinned to
 CPU 0 with ``taskset``, runs itself pinned to CPU 1, waits for ``GET /healthz``, sets the
 tables up, warms up, measures for ``--seconds`` and stops everything. All traffic goes to
@@ -62,8 +66,6 @@ BENCHMARKS = ROOT / "docs" / "BENCHMARKS.md"
 SERVER_CPU = 0
 CLIENT_CPU = 1
 SEATS = 4
-SOCKETS = SEATS + 1  # four players and one spectator per table
-ALL_DELIVERED = (1 << SOCKETS) - 1
 #: Server knobs for a benchmark: no per-connection rate limit (a saturated table moves
 #: far faster than a person), everything else as shipped.
 SERVER_ENV = {"BRISCOLA_RATE": "1000000", "BRISCOLA_BURST": "1000000"}
@@ -177,7 +179,7 @@ class Move:
     t0: float
     mark: int
     in_window: bool
-    waiting: int = ALL_DELIVERED
+    waiting: int  # the bits of the table's sockets that have not seen it yet
 
 
 class Conn(asyncio.Protocol):
@@ -306,7 +308,7 @@ class Table:
     def start_move(self, mark: int) -> None:
         stats = self.run.stats
         stats.sent += 1
-        self.moves.append(Move(time.perf_counter(), mark, stats.measuring))
+        self.moves.append(Move(time.perf_counter(), mark, stats.measuring, self.run.mask))
 
     def delivered(self, conn: Conn, mark: int) -> None:
         """``conn`` has received everything up to ``mark``."""
@@ -341,6 +343,10 @@ class Run:
         self.ws_url = f"ws://127.0.0.1:{self.server.port}/ws"
         self.pad = "x" * args.relay_bytes
         self.gate_open = False  # no table starts before all are set up
+        #: ``--bots``: the last seats of each table are strong bots, its host adds them.
+        self.players = SEATS - args.bots
+        self.sockets = self.players + 1
+        self.mask = (1 << SEATS) | ((1 << self.players) - 1)  # the table's sockets' bits
 
     # --- acting -------------------------------------------------------------
 
@@ -431,7 +437,7 @@ class Run:
         if self.target == "relay":
             self.my_turn(table.conns[0])
         else:
-            for conn in table.conns[:SEATS]:
+            for conn in table.conns[: self.players]:
                 self.ready(conn)
 
     def on_message(self, conn: Conn, raw: bytes) -> None:
@@ -471,11 +477,13 @@ class Run:
                 )
                 response.raise_for_status()
                 table.room = response.json()["id"]
-            for seat in range(SEATS):
+            for seat in range(self.players):
                 hello: dict[str, object] = {"type": "join", "room": table.room}
                 if self.target == "briscola":
                     hello.update(name=f"p{seat}", seat=seat)
-                await self.open(table, seat, hello)
+                host = await self.open(table, seat, hello)
+                for bot in range(self.players, SEATS) if seat == 0 else ():
+                    host.send(orjson.dumps({"type": "add_bot", "seat": bot, "level": "strong"}))
             watch = "watch" if self.target == "briscola" else "join"
             await self.open(table, None, {"type": watch, "room": table.room})
 
@@ -484,7 +492,7 @@ class Run:
         self.stats.stalls += 1
         table.moves.clear()
         table.last_seen = time.perf_counter()
-        players = table.conns[:SEATS]
+        players = table.conns[: self.players]
         if self.target == "relay":
             self.my_turn(players[table.seq % SEATS])
         else:
@@ -497,7 +505,7 @@ class Run:
             await asyncio.sleep(1.0)
             limit = time.perf_counter() - self.args.stall
             for table in self.tables:
-                if len(table.conns) == SOCKETS and table.last_seen < limit:
+                if len(table.conns) == self.sockets and table.last_seen < limit:
                     self.unstick(table)
 
     # --- one point ------------------------------------------------------------
@@ -533,7 +541,7 @@ class Run:
             finally:
                 server.stop()
         elapsed = t1 - t0
-        sockets = SOCKETS * len(self.tables)
+        sockets = self.sockets * len(self.tables)
 
         def busy(name: str) -> float:
             return machine1.get(name, 0.0) - machine0.get(name, 0.0)
@@ -641,8 +649,9 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
         "saturated": "Saturated: every player moves as soon as it has the turn",
     }[args.mode]
     command = shlex.join(["python", "bench/load.py", *sys.argv[1:]])
+    bots = f", {args.bots} strong bots a table" if args.bots else ""
     lines = [
-        f"### {title}{' (Redis mirror)' if args.redis_url else ''}",
+        f"### {title}{bots}{' (Redis mirror)' if args.redis_url else ''}",
         "",
         f"`{command}` — {datetime.date.today().isoformat()}, {args.warmup:g} s warm-up, "
         f"{args.seconds:g} s measured per row.",
@@ -675,7 +684,7 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
         lines += ["", f"Briscola server / bare relay, moves/s: {'; '.join(ratios)}."]
     lines += [
         "",
-        "Latency: from sending a move to its delivery on the last of the table's 5 sockets. "
+        "Latency: from sending a move to its delivery on the last of the table's sockets. "
         "CPU % is of one core; others % is what other processes used of the server's core "
         "and of the load generator's core meanwhile (anything far above 0 disturbed the row: "
         "a starved server queues). KB/socket: server RSS above its idle RSS, "
@@ -758,6 +767,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--stall", type=float, default=10.0, help="a silent table is stuck")
     parser.add_argument("--redis-url", default=None, help="passed to the briscola server")
     parser.add_argument("--relay-bytes", type=int, default=300, help="padding of a relay move")
+    parser.add_argument(
+        "--bots",
+        type=int,
+        choices=range(SEATS),
+        default=0,
+        help="strong bots in the last seats of each table (the briscola server only); the "
+        "latency is the people's moves'",
+    )
     parser.add_argument("--connect-concurrency", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -803,7 +820,8 @@ def main(argv: list[str] | None = None) -> int:
     body = render(args, results)
     print(body)
     if not args.no_write:
-        write_section(f"{args.mode}{'-redis' if args.redis_url else ''}", body)
+        key = f"{args.mode}{f'-bots{args.bots}' if args.bots else ''}"
+        write_section(f"{key}{'-redis' if args.redis_url else ''}", body)
         print(f"written to {BENCHMARKS.relative_to(ROOT)}")
     return 0
 
