@@ -13,6 +13,7 @@ import asyncio
 import logging
 import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from briscola.bots import Bot, BotChoice, Level, make_bot
 from briscola.engine import HandView
@@ -55,13 +56,17 @@ class Thinker:
                 return
             error = work.exception()
             if error is None:
-                result = work.result()
+                loop.call_soon_threadsafe(_settle, answer, work.result())
             else:
                 log.error("a strong bot failed to think", exc_info=error)
-                result = make_bot(Level.NORMAL, thought.seat).choose(thought.view), thought.bot
-            loop.call_soon_threadsafe(_settle, answer, result)
+                loop.call_soon_threadsafe(_settle, answer, _stand_in(thought))
 
-        self._pool.submit(choose, thought.bot, thought.view).add_done_callback(done)
+        try:
+            self._pool.submit(choose, thought.bot, thought.view).add_done_callback(done)
+        except BrokenProcessPool:  # a worker died: the next thought starts a new pool
+            log.error("the strong bots' workers are gone; starting new ones")
+            self._pool = None
+            answer.set_result(_stand_in(thought))
         return answer
 
     def close(self) -> None:
@@ -70,6 +75,11 @@ class Thinker:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def _stand_in(thought: Thought) -> Answer:
+    """The normal bot's move, when a worker could not give the strong one's."""
+    return make_bot(Level.NORMAL, thought.seat).choose(thought.view), thought.bot
 
 
 def _settle(answer: asyncio.Future[Answer], result: Answer) -> None:

@@ -1,0 +1,44 @@
+"""The thinker: strong bots' moves worked out in real worker processes; the answer always
+comes, even when a worker is killed under it."""
+
+from __future__ import annotations
+
+import asyncio
+
+from briscola.bots import make_bot
+from briscola.engine import HandRules, PlayCard, SwapSeven, start_hand, view
+from briscola.service.thinker import Thinker
+from briscola.table.core import Thought
+
+TIMEOUT = 60.0
+
+
+def first_thought() -> Thought:
+    """Seat 1's first decision of a four-player hand, for a strong bot."""
+    hand = start_hand(HandRules(players=4), dealer=0, seed=bytes(range(32)))
+    return Thought(1, 0, make_bot("strong", 1), view(hand, 1))
+
+
+def legal(thought: Thought, action: PlayCard | SwapSeven) -> bool:
+    return isinstance(action, PlayCard) and action.card.code in thought.view.legal
+
+
+async def test_a_worker_answers_and_a_killed_one_is_replaced() -> None:
+    """A worker process answers with a legal move and the bot that chose it; after its
+    workers are killed, every thought is still answered with a legal move."""
+    thinker = Thinker(workers=1)
+    thought = first_thought()
+    try:
+        async with asyncio.timeout(TIMEOUT):
+            action, bot = await thinker.think(thought)
+        assert legal(thought, action) and bot is not thought.bot and bot.seat == 1
+        pool = thinker._pool
+        assert pool is not None
+        for process in list(pool._processes.values()):  # type: ignore[attr-defined]
+            process.kill()
+        async with asyncio.timeout(TIMEOUT):
+            for _ in range(3):
+                action, _bot = await thinker.think(thought)
+                assert legal(thought, action)
+    finally:
+        thinker.close()
