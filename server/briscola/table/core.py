@@ -534,7 +534,7 @@ class Table:
             return
         self._bots[thought.seat] = (Level.STRONG, bot)
         self._decision = (thought.version, action)
-        if now >= self._move_due(thought.seat):
+        if now >= self._move_due(thought.seat) and not self.adjourned:
             self._server_move(thought.seat)
 
     # --------------------------------------------------------------- helpers
