@@ -43,13 +43,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from common import write_between
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = 4
 VIEWERS = (0, 1, 2, 3, None)  # the four seats and a spectator
 BEGIN = "<!-- bench:engine -->"
 END = "<!-- /bench:engine -->"
 DOC = ROOT / "docs" / "BENCHMARKS.md"
-TITLE = "# Benchmarks\n"
 AIM = 20_000
 NOTES = [
     "Where the time goes: every hand hashes 11 SHA-256 blocks (the commitment and the 10",
@@ -226,15 +227,7 @@ def report(
 
 def write_section(section: str, path: Path = DOC) -> None:
     """Replace this benchmark's section of ``path`` (or add it), keeping everything else."""
-    block = f"{BEGIN}\n{section}{END}\n"
-    text = path.read_text(encoding="utf-8") if path.exists() else TITLE
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1].lstrip("\n")
-        text = head + block + ("\n" + tail if tail else "")
-    else:
-        text = text.rstrip("\n") + "\n\n" + block
-    path.write_text(text, encoding="utf-8")
+    write_between(path, BEGIN, END, section)
 
 
 def show(label: str, r: Run) -> None:
