@@ -23,8 +23,8 @@ from .deals import Knowledge, knowledge, sample
 from .endgame import solve
 from .heuristic import BotChoice, check_turn
 from .memory import Memory
-from .rollout import COST, choose, playout
-from .sim import SIDE, TRICKS, Position, cards_of, play
+from .rollout import COST, playout
+from .sim import SIDE, TRICKS, cards_of, play
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,12 +39,11 @@ class Settings:
     exactly when at most ``exact_tricks[players - 2]`` tricks remain, else played out.
     """
 
-    plays: int = 12_000
+    plays: int = 5_000
     min_samples: int = 24
     max_samples: int = 400
     budget: float | None = None
-    surprise: float = 0.25
-    exact_tricks: tuple[int, int, int] = (4, 2, 2)
+    exact_tricks: tuple[int, int, int] = (0, 2, 2)
 
 
 class StrongBot:
@@ -74,28 +73,11 @@ class StrongBot:
         return PlayCard(seat, Card.from_index(best_card(known, self.settings, rng)))
 
 
-def likelihood(deal: Position, seat: int, surprise: float) -> float:
-    """How well ``deal`` explains the cards the others played to the trick so far: each
-    play that the rollout policy would not have made from the deal's hand multiplies the
-    weight by ``surprise``."""
-    n = deal.players
-    trick = deal.trick
-    weight = 1.0
-    for offset, card in enumerate(trick):
-        player = (deal.leader + offset) % n
-        if player == seat:
-            continue
-        before = deal.copy()
-        del before.trick[offset:]
-        before.hands[player] |= 1 << card
-        if choose(before) != card:
-            weight *= surprise
-    return weight
-
-
 def sample_count(known: Knowledge, candidates: int, settings: Settings) -> int:
     """How many deals a decision scores: the plays budget over one deal's rollouts."""
-    left = sum(known.hidden) + len(cards_of(known.hand)) + known.face_down + 1
+    public = sum(cards.bit_count() for seat, cards in enumerate(known.public) if seat != known.seat)
+    left = sum(known.hidden) + public + known.hand.bit_count() + known.face_down
+    left += known.face_up >= 0
     per_deal = candidates * left
     return max(settings.min_samples, min(settings.max_samples, settings.plays // per_deal))
 
@@ -114,7 +96,7 @@ def best_card(known: Knowledge, settings: Settings, rng: random.Random) -> int:
     n = known.players
     cost = COST[known.trump]
     candidates = sorted(cards_of(known.hand), key=lambda card: cost[card])
-    totals = [0.0] * len(candidates)
+    totals = [0] * len(candidates)
     exact = known.exact or TRICKS[n] - known.tricks <= settings.exact_tricks[n - 2]
     side = SIDE[n][known.seat]
     samples = 1 if known.exact else sample_count(known, len(candidates), settings)
@@ -122,20 +104,19 @@ def best_card(known: Knowledge, settings: Settings, rng: random.Random) -> int:
     solved: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[int, int]] = {}
     for _ in range(samples):
         deal = sample(known, rng)
-        weight = likelihood(deal, known.seat, settings.surprise)
         if exact:
             key = (tuple(deal.hands), deal.stock)
             values = solved.get(key)
             if values is None:
                 values = solved[key] = solve(deal)
             for j, card in enumerate(candidates):
-                totals[j] += weight * values[card]
+                totals[j] += values[card]
         else:
             for j, card in enumerate(candidates):
                 line = deal.copy()
                 play(line, card)
                 playout(line)
-                totals[j] += weight * line.points[side]
+                totals[j] += line.points[side]
         if deadline is not None and time.perf_counter() > deadline:
             break
     best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
