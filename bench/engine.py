@@ -4,14 +4,19 @@ Each hand gets its seed from a seeded ``random.Random`` (``randbytes(32)``) and 
 the same generator, and every action is chosen by it among ``legal_actions``; the hands are
 played with ``start_hand`` / ``legal_actions`` / ``apply``. A second run does the same and
 also projects ``view`` for the four seats and a spectator after the deal and after every
-action, as the server does to send ``state``. One process, so one core; times are the
-process's CPU time, so that other work on the machine does not count against it.
+action, as the server does to send ``state``. A third compares random playouts (the same
+random hands) through the public API, through the oracle of the tests
+(``tests/engine/briscola_oracle.py``) and through the bots' simulator
+(``briscola.bots.sim``, bit sets, what the strong bot searches with). One process, so one
+core; times are the process's CPU time, so that other work on the machine does not count
+against it.
 
     python bench/engine.py                 # 3 runs of 2 s each; writes docs/BENCHMARKS.md
     python bench/engine.py --hands 20000   # a fixed number of hands per run
     python bench/engine.py --no-write      # print only
     python bench/engine.py --engine DIR    # time another copy of the engine (DIR/briscola)
     python bench/engine.py --baseline REV  # and git REV's engine beside it, runs alternating
+    python bench/engine.py --no-playouts   # without the playouts comparison
 
 The figures go into docs/BENCHMARKS.md between ``<!-- bench:engine -->`` and
 ``<!-- /bench:engine -->``, with the command, the date and the Python version. The
@@ -43,14 +48,17 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from common import write_between
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = 4
 VIEWERS = (0, 1, 2, 3, None)  # the four seats and a spectator
 BEGIN = "<!-- bench:engine -->"
 END = "<!-- /bench:engine -->"
 DOC = ROOT / "docs" / "BENCHMARKS.md"
-TITLE = "# Benchmarks\n"
 AIM = 20_000
+#: The bots' simulator against the oracle, random playouts per second (the bots' issue).
+PLAYOUT_AIM = 2.5
 NOTES = [
     "Where the time goes: every hand hashes 11 SHA-256 blocks (the commitment and the 10",
     "blocks of the FAIRPLAY.md stream), builds a new frozen `HandState` for each of its",
@@ -127,6 +135,74 @@ def run(engine: ModuleType, seed: int, hands: int | None, seconds: float, views:
     return Run(done, actions, viewed, elapsed, digest.hexdigest()[:16])
 
 
+@dataclass
+class Playouts:
+    """Random playouts of one implementation: how many, in how many CPU seconds."""
+
+    name: str
+    hands: int
+    seconds: float
+
+    @property
+    def per_second(self) -> float:
+        return self.hands / self.seconds
+
+
+def oracle_hand(oracle: ModuleType, rng: random.Random) -> None:
+    """One random hand through the oracle's ``Table`` (its own shuffle of the seed)."""
+    table = oracle.Table(PLAYERS, True, rng.randrange(PLAYERS), rng.randbytes(32))
+    while not table.over:
+        seat = table.to_play
+        table.act(seat, rng.choice(table.options(seat)))
+
+
+def sim_hand(engine: ModuleType, sim: ModuleType, rng: random.Random) -> None:
+    """One random hand through the bots' simulator, dealt from the engine's shuffle of the
+    seed; every move drawn among the cards in hand and the swap when allowed."""
+    dealer, seed = rng.randrange(PLAYERS), rng.randbytes(32)
+    deck = [card.index for card in engine.shuffled_deck(seed, PLAYERS)]
+    pos = sim.deal(PLAYERS, dealer, deck, True)
+    play, can_swap, randrange = sim.play, sim.can_swap, rng.randrange
+    hands, trick = pos.hands, pos.trick
+    for _ in range(PLAYERS * sim.TRICKS[PLAYERS]):
+        hand = hands[(pos.leader + len(trick)) % PLAYERS]
+        count = hand.bit_count()
+        if not trick and can_swap(pos) and randrange(count + 1) == count:
+            sim.swap(pos)
+            hand = hands[pos.leader]
+        for _ in range(randrange(count)):
+            hand &= hand - 1
+        play(pos, (hand & -hand).bit_length() - 1)
+
+
+def playouts(engine: ModuleType, args: argparse.Namespace) -> list[Playouts]:
+    """Random playouts per second through the public API, the oracle and the simulator,
+    each from the same seeds, for ``--hands`` hands or ``--seconds``."""
+    sys.path.insert(0, str(ROOT / "tests" / "engine"))
+    oracle = importlib.import_module("briscola_oracle")
+    sim = importlib.import_module("briscola.bots.sim")
+    players: list[tuple[str, Callable[[random.Random], object]]] = [
+        (
+            "public API (`start_hand`, `legal_actions`, `apply`)",
+            lambda r: play_hand(engine, r, False),
+        ),
+        ("oracle (`tests/engine/briscola_oracle.py`)", lambda r: oracle_hand(oracle, r)),
+        ("bots' simulator (`briscola.bots.sim`)", lambda r: sim_hand(engine, sim, r)),
+    ]
+    found = []
+    for name, play in players:
+        rng = random.Random(args.seed)
+        clock = time.process_time
+        done = 0
+        start = clock()
+        deadline = start + args.seconds
+        while (done < args.hands) if args.hands is not None else (clock() < deadline):
+            play(rng)
+            done += 1
+        found.append(Playouts(name, done, clock() - start))
+    return found
+
+
 def fastest(runs: list[Run], fixed_hands: bool) -> Run:
     """The fastest of identical runs (the others measured the machine's noise)."""
     if fixed_hands and len({r.digest for r in runs}) != 1:
@@ -145,6 +221,7 @@ def measure_revision(args: argparse.Namespace, server: Path) -> tuple[Run, Run]:
     """:func:`measure` on the engine under ``server``, in a subprocess (both engines are
     ``briscola.engine``, so they cannot share one interpreter)."""
     options = ["--seconds", str(args.seconds), "--repeat", "1", "--seed", str(args.seed)]
+    options.append("--no-playouts")
     if args.hands is not None:
         options += ["--hands", str(args.hands)]
     done = subprocess.run(
@@ -173,6 +250,7 @@ def report(
     command: str,
     before: tuple[str, Run, Run] | None = None,
     load: str = "unknown",
+    compared: list[Playouts] | None = None,
 ) -> str:
     python = f"{platform.python_implementation()} {platform.python_version()}"
     date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -220,21 +298,33 @@ def report(
     ]
     if before is not None and before[1].digest == plain.digest:
         lines[-1] += f" The same with {before[0]}: both engines played the same hands alike."
+    if compared:
+        api, oracle, sim = compared
+        ratio = sim.per_second / oracle.per_second
+        met = "met" if ratio >= PLAYOUT_AIM else "not met"
+        lines += [
+            "",
+            "Random playouts (the same kind of hand, every move drawn among the legal ones, each",
+            "from its seed, the shuffle included), best of the runs, this checkout:",
+            "",
+            "| through | hands | CPU seconds | playouts/s |",
+            "|---|---:|---:|---:|",
+            *(
+                f"| {p.name} | {p.hands:,} | {p.seconds:.2f} | {p.per_second:,.0f} |"
+                for p in compared
+            ),
+            "",
+            f"The simulator runs {ratio:.1f}x the oracle's playouts/s and "
+            f"{sim.per_second / api.per_second:.1f}x the public API's (aim: ≥ {PLAYOUT_AIM}x "
+            f"the oracle's: {met}).",
+        ]
     lines += ["", *NOTES]
     return "\n".join(lines) + "\n"
 
 
 def write_section(section: str, path: Path = DOC) -> None:
     """Replace this benchmark's section of ``path`` (or add it), keeping everything else."""
-    block = f"{BEGIN}\n{section}{END}\n"
-    text = path.read_text(encoding="utf-8") if path.exists() else TITLE
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1].lstrip("\n")
-        text = head + block + ("\n" + tail if tail else "")
-    else:
-        text = text.rstrip("\n") + "\n\n" + block
-    path.write_text(text, encoding="utf-8")
+    write_between(path, BEGIN, END, section)
 
 
 def show(label: str, r: Run) -> None:
@@ -260,6 +350,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", metavar="REV", help="also time the engine of git REV")
     parser.add_argument("--no-write", action="store_true", help=f"do not update {DOC.name}")
     parser.add_argument("--json", action="store_true", help="print the two runs as JSON")
+    parser.add_argument(
+        "--no-playouts", action="store_true", help="skip the API / oracle / simulator playouts"
+    )
     args = parser.parse_args(argv)
     if args.hands is not None and args.hands < 1:
         parser.error("--hands must be at least 1")
@@ -270,12 +363,15 @@ def main(argv: list[str] | None = None) -> int:
     load_before = os.getloadavg()[0]
     ours: list[tuple[Run, Run]] = []
     theirs: list[tuple[Run, Run]] = []
+    compared: list[list[Playouts]] = []
     with tempfile.TemporaryDirectory() as folder:
         old = extract(args.baseline, folder) if args.baseline is not None else None
         for _ in range(args.repeat):  # alternate, so that both meet the same machine
             if old is not None:
                 theirs.append(measure_revision(args, old))
             ours.append(measure(engine, args))
+            if not args.no_playouts:
+                compared.append(playouts(engine, args))
     fixed = args.hands is not None
     before = None
     if theirs:
@@ -288,13 +384,16 @@ def main(argv: list[str] | None = None) -> int:
     viewed = fastest([v for _, v in ours], fixed)
     show("play only:", plain)
     show("  + views:", viewed)
+    best = [max(runs, key=lambda p: p.per_second) for runs in zip(*compared, strict=True)]
+    for p in best:
+        print(f"{p.per_second:>10,.0f} playouts/s through the {p.name}", file=sys.stderr)
     if args.json:
         print(json.dumps([asdict(plain), asdict(viewed)]))
     if not args.no_write:
         shown = sys.argv[1:] if argv is None else argv
         command = shlex.join(["python", "bench/engine.py", *shown])
         load = f"{load_before:.2f} at the start, {os.getloadavg()[0]:.2f} at the end"
-        write_section(report(plain, viewed, command, before, load))
+        write_section(report(plain, viewed, command, before, load, best))
         print(f"wrote {DOC.relative_to(ROOT)}", file=sys.stderr)
     return 0
 

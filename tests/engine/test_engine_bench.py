@@ -15,6 +15,7 @@ BENCH = Path(__file__).resolve().parents[2] / "bench" / "engine.py"
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
+    sys.path.insert(0, str(BENCH.parent))  # as when run as a script: bench/common.py
     spec = importlib.util.spec_from_file_location("briscola_engine_bench", BENCH)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -1,7 +1,7 @@
-"""A bot that plays Briscola from what one seat may see: its own :class:`HandView`.
+"""The normal bot: a heuristic that plays from one seat's :class:`HandView` alone.
 
 Pure and deterministic: the same view always gives the same action, and nothing is kept
-between calls (the view is all a bot knows, so it cannot count every card played; it knows
+between calls (the view is all it reads, so it does not count every card played; it knows
 its hand, the trick, the last trick, the face-up trump and the cards the rules made public).
 It plays the hints of docs/RULES.md: swap the 7 when allowed; lead cheap plain cards; load a
 trick the partner is safely winning; take a trick that holds points with the cheapest card
@@ -62,12 +62,23 @@ def choose_action(view: HandView) -> BotChoice:
         ValueError: if it is not this seat's turn (no legal card), or the view is a
             spectator's.
     """
-    seat = view.seat
-    if seat is None or view.turn != seat or not view.legal:
-        raise ValueError(f"it is not seat {seat}'s turn to play")
+    seat = check_turn(view)
     if view.can_swap:
         return SwapSeven(seat)
     return PlayCard(seat, _choose_card(view, seat))
+
+
+def check_turn(view: HandView, seat: int | None = None) -> int:
+    """The view's seat, once sure that it is to play (and is ``seat``, if given).
+
+    Raises:
+        ValueError: if the view is a spectator's or another seat's, or not at its turn.
+    """
+    if view.seat is None or (seat is not None and view.seat != seat):
+        raise ValueError(f"seat {seat}'s bot was given the view of seat {view.seat}")
+    if view.turn != view.seat or not view.legal:
+        raise ValueError(f"it is not seat {view.seat}'s turn to play")
+    return view.seat
 
 
 def _cost(card: Card, trump: Suit) -> int:
@@ -181,3 +192,19 @@ def _prefers_to_lose(view: HandView, points: int) -> bool:
     if view.players != 2 or view.stock != 2 or view.face_up is None:
         return False
     return _CARDS[view.face_up].points >= _LOAD and points < _LOAD
+
+
+class NormalBot:
+    """The normal level: :func:`choose_action` for one seat (it needs no memory)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def choose(self, view: HandView) -> BotChoice:
+        """The heuristic's move for this seat's ``view``.
+
+        Raises:
+            ValueError: if the view is another seat's, or not at this seat's turn.
+        """
+        check_turn(view, self.seat)
+        return choose_action(view)

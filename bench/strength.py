@@ -1,0 +1,271 @@
+"""Strength benchmark: the bots' levels against each other on seat-fair duplicate deals.
+
+Every deal is played once per seating of the two levels, the same seed and dealer each
+time: with two or four players twice, the sides swapped (with four, two partners of each
+level), with three once per seat of the single bot against two of the other level. Each
+seat is played by its own bot from ``make_bot`` (one per hand), given that seat's views in
+order, through the engine's public API. The matches:
+
+- ``2p``: strong against normal, two players: points per hand and share of decisive hands;
+- ``4p``: two strong partners against two normal;
+- ``3p``: one strong against two normal: the strong seat's share of wins;
+- ``easy``: easy against normal, two players (the figures are normal's).
+
+With them, the time of each decision (``choose``) per level and player count, p50 and p99.
+Confidence intervals are 95 %: for points, the mean margin of the duplicate pairs (each
+deal's seatings averaged, the unit of independence) ± 1.96 standard errors; for shares,
+Wilson's interval over the hands.
+
+    python bench/strength.py                            # the issue's sizes; writes BENCHMARKS.md
+    python bench/strength.py --deals 300 150 150 300 --jobs 2
+    python bench/strength.py --no-write                 # print only
+
+The figures go into docs/BENCHMARKS.md between ``<!-- bench:strength -->`` and
+``<!-- /bench:strength -->``, with the command, the date and the Python version.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import random
+import shlex
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "server"))
+
+from briscola.bots import Level, make_bot  # noqa: E402
+from briscola.engine import HandRules, apply, hand_result, side_of, start_hand, view  # noqa: E402
+from common import write_between  # noqa: E402
+
+DOC = ROOT / "docs" / "BENCHMARKS.md"
+MARKERS = "<!-- bench:strength -->", "<!-- /bench:strength -->"
+Z = 1.96
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match-up: ``players`` seats, ``tested`` against ``other``, in the seats of a side
+    (``tested_seats`` per seating)."""
+
+    name: str
+    players: int
+    tested: Level
+    other: Level
+    seatings: tuple[tuple[int, ...], ...]
+    bar: str
+
+
+MATCHES = (
+    Match("2p", 2, Level.STRONG, Level.NORMAL, ((0,), (1,)), "+10 points/hand (CI low +8), 65 %"),
+    Match("4p", 4, Level.STRONG, Level.NORMAL, ((0, 2), (1, 3)), "+6 points/hand"),
+    Match("3p", 3, Level.STRONG, Level.NORMAL, ((0,), (1,), (2,)), "-"),
+    Match("easy", 2, Level.NORMAL, Level.EASY, ((0,), (1,)), "normal 65 % of decisive hands"),
+)
+#: The issue's sizes, deals per match in the order of MATCHES.
+FULL = (2000, 1000, 500, 1000)
+
+
+@dataclass
+class Tally:
+    """What a batch of deals of one match gave: per deal the margin of the tested level
+    averaged over its seatings; per hand won, lost or drawn; decision times per level."""
+
+    margins: list[float] = field(default_factory=list)
+    points: list[float] = field(default_factory=list)
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, other: Tally) -> None:
+        self.margins += other.margins
+        self.points += other.points
+        self.wins += other.wins
+        self.losses += other.losses
+        self.draws += other.draws
+        for level, times in other.times.items():
+            self.times.setdefault(level, []).extend(times)
+
+
+def play(match: Match, seed: bytes, dealer: int, tested: tuple[int, ...], tally: Tally) -> int:
+    """One hand of the deal, ``tested`` seats playing the tested level; returns the
+    tested side's points minus the best other side's (with three players, the best other
+    seat's), and counts the hand won, lost or drawn."""
+    n = match.players
+    levels = [match.tested if seat in tested else match.other for seat in range(n)]
+    bots = [make_bot(level, seat) for seat, level in enumerate(levels)]
+    state = start_hand(HandRules(n, swap_seven=True), dealer, seed)
+    while not state.over:
+        seat = state.turn
+        assert seat is not None
+        start = time.perf_counter()
+        action = bots[seat].choose(view(state, seat))
+        tally.times.setdefault(levels[seat], []).append(time.perf_counter() - start)
+        state = apply(state, action)
+    result = hand_result(state)
+    ours = side_of(tested[0], n)
+    best_other = max(p for side, p in enumerate(result.points) if side != ours)
+    tally.points.append(result.points[ours])
+    if result.winner is None:
+        tally.draws += 1
+    elif result.winner == ours:
+        tally.wins += 1
+    else:
+        tally.losses += 1
+    return result.points[ours] - best_other
+
+
+def run_batch(name: str, first: int, count: int) -> Tally:
+    """Deals ``first`` … ``first + count - 1`` of the match ``name``, every seating."""
+    match = next(m for m in MATCHES if m.name == name)
+    tally = Tally()
+    for number in range(first, first + count):
+        rng = random.Random(f"strength/{match.players}/{number}")
+        seed, dealer = rng.randbytes(32), number % match.players
+        margins = [play(match, seed, dealer, seats, tally) for seats in match.seatings]
+        tally.margins.append(statistics.fmean(margins))
+    return tally
+
+
+def measure(match: Match, deals: int, jobs: int) -> Tally:
+    """All ``deals`` of a match, in batches over ``jobs`` processes."""
+    size = max(1, math.ceil(deals / (4 * jobs)))
+    starts = range(0, deals, size)
+    total = Tally()
+    if jobs == 1:
+        for first in starts:
+            total.add(run_batch(match.name, first, min(size, deals - first)))
+        return total
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = [
+            pool.submit(run_batch, match.name, first, min(size, deals - first)) for first in starts
+        ]
+        for future in futures:
+            total.add(future.result())
+    return total
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95 % interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    half = Z * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def wilson(wins: int, total: int) -> tuple[float, float, float]:
+    """A share and its 95 % Wilson interval."""
+    if total == 0:
+        return 0.0, 0.0, 0.0
+    p = wins / total
+    centre = (p + Z * Z / (2 * total)) / (1 + Z * Z / total)
+    half = Z * math.sqrt(p * (1 - p) / total + Z * Z / (4 * total * total)) / (1 + Z * Z / total)
+    return p, centre - half, centre + half
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(results: list[tuple[Match, int, Tally]], command: str, seconds: float) -> str:
+    """The section of docs/BENCHMARKS.md."""
+    date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    python = f"{platform.python_implementation()} {platform.python_version()}"
+    lines = [
+        "## Bots' strength",
+        "",
+        "Seat-fair duplicate deals (each deal played once per seating, the same seed and",
+        "dealer), swap of the 7 on, each seat played by its own bot through the public API.",
+        "Margin: the tested level's points minus the best other side's, per hand, averaged",
+        "over each deal's seatings; 95 % intervals over the deals. Decisive hands: hands not",
+        "drawn; their share won by the tested level with a 95 % Wilson interval.",
+        "",
+        f"- command: `{command}`",
+        f"- date: {date}; {seconds:.0f} s wall",
+        f"- python: {python} on {platform.machine()}, {os.cpu_count()} CPUs",
+        "",
+        "| match | deals | hands | points/hand | margin/hand [95 % CI] | decisive won [95 % CI]"
+        " | draws | bar |",
+        "|---|---:|---:|---:|---|---|---:|---|",
+    ]
+    for match, deals, tally in results:
+        margin, low, high = mean_ci(tally.margins)
+        decisive = tally.wins + tally.losses
+        share, s_low, s_high = wilson(tally.wins, decisive)
+        hands = decisive + tally.draws
+        lines.append(
+            f"| {match.name}: {match.tested} vs {match.other} | {deals:,} | {hands:,} "
+            f"| {statistics.fmean(tally.points):.1f} | {margin:+.1f} [{low:+.1f}, {high:+.1f}] "
+            f"| {share:.1%} [{s_low:.1%}, {s_high:.1%}] | {tally.draws} | {match.bar} |"
+        )
+    lines += [
+        "",
+        "Decision time per move (`choose`, wall clock of one process, all moves of the runs):",
+        "",
+        "| level | players | moves | p50 ms | p99 ms | max ms |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for match, _, tally in results:
+        for level in sorted(tally.times):
+            times = tally.times[level]
+            lines.append(
+                f"| {level} | {match.players} ({match.name}) | {len(times):,} "
+                f"| {percentile(times, 0.5) * 1e3:.2f} | {percentile(times, 0.99) * 1e3:.2f} "
+                f"| {max(times) * 1e3:.2f} |"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--deals",
+        type=int,
+        nargs=4,
+        default=FULL,
+        metavar=("TWO", "FOUR", "THREE", "EASY"),
+        help="deals for 2p, 4p, 3p and easy-vs-normal (%(default)s)",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="processes (1)")
+    parser.add_argument("--no-write", action="store_true", help=f"do not update {DOC.name}")
+    args = parser.parse_args(argv)
+    if args.jobs < 1 or min(args.deals) < 0:
+        parser.error("--jobs must be at least 1 and --deals not negative")
+    start = time.perf_counter()
+    results = []
+    for match, deals in zip(MATCHES, args.deals, strict=True):
+        if deals:
+            tally = measure(match, deals, args.jobs)
+            results.append((match, deals, tally))
+            margin, low, high = mean_ci(tally.margins)
+            share = wilson(tally.wins, tally.wins + tally.losses)[0]
+            print(
+                f"{match.name}: margin {margin:+.1f} [{low:+.1f}, {high:+.1f}], "
+                f"decisive won {share:.1%} ({time.perf_counter() - start:.0f} s)",
+                file=sys.stderr,
+            )
+    section = report(
+        results,
+        shlex.join(["python", "bench/strength.py", *(sys.argv[1:] if argv is None else argv)]),
+        time.perf_counter() - start,
+    )
+    print(section)
+    if not args.no_write:
+        write_between(DOC, *MARKERS, section)
+        print(f"wrote {DOC.relative_to(ROOT)}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

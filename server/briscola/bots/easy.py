@@ -1,0 +1,56 @@
+"""The easy bot, for beginners: mostly a random legal card, with a few sane rules.
+
+It swaps the 7 when it may, takes a trick holding a load (an Ace or a Three) when a card of
+the suit led does it, and otherwise plays a card at random, though never the Ace or Three of
+trumps while it holds another card. Its random choices are seeded from the view, so the same
+view always gives the same move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from briscola.engine import Card, HandView, PlayCard, Suit, SwapSeven, beats
+
+from .heuristic import BotChoice, check_turn
+
+_LOAD: Final = 10
+_HIGH: Final = 8  # the Three's strength
+
+
+class EasyBot:
+    """The easy level for one seat (it needs no memory)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def choose(self, view: HandView) -> BotChoice:
+        """A beginner's move for this seat's ``view``.
+
+        Raises:
+            ValueError: if the view is another seat's, or not at this seat's turn.
+        """
+        seat = check_turn(view, self.seat)
+        if view.can_swap:
+            return SwapSeven(seat)
+        trump = Suit.from_code(view.trump)
+        hand = [Card.from_code(code) for code in view.legal]
+        trick = [Card.from_code(code) for code in view.trick.cards]
+        if sum(card.points for card in trick) >= _LOAD:
+            holder = _holder(trick, trump)
+            takers = [c for c in hand if c.suit is trick[0].suit and beats(c, holder, trump)]
+            if takers:
+                return PlayCard(seat, takers[0])
+        kept = [c for c in hand if not (c.suit is trump and c.strength >= _HIGH)] or hand
+        rng = random.Random(f"{view.commitment}/{seat}/{view.tricks_played}/{len(trick)}")
+        return PlayCard(seat, rng.choice(kept))
+
+
+def _holder(trick: list[Card], trump: Suit) -> Card:
+    """The card that holds the trick so far."""
+    best = trick[0]
+    for card in trick[1:]:
+        if beats(card, best, trump):
+            best = card
+    return best

@@ -1,0 +1,76 @@
+"""What one seat remembers of a hand: the cards it saw played, and whether the table plays
+the swap of the 7.
+
+Between two of a seat's turns exactly one trick completes, and the seat's next view shows it
+as ``last_trick``: a bot that keeps what each view showed knows every card played, all of it
+public. A bot made in mid-hand knows only what its first view shows (the last trick and the
+trick on the table); :attr:`Memory.complete` says whether nothing was missed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from briscola.engine import Card, HandView, Rank, Suit
+
+from .sim import STRENGTH
+
+_SEVEN_STRENGTH = Rank.SEVEN.strength
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """One seat's memory of one hand.
+
+    ``played`` holds the card indices seen played (on completed tricks or the one on the
+    table); ``swap_rule`` is ``True`` once a swap was offered or seen, ``False`` once the
+    seat was in a position to swap and was not offered it, ``None`` while unknown;
+    ``complete`` is whether ``played`` is every card played so far.
+    """
+
+    seat: int
+    commitment: str = ""
+    played: frozenset[int] = frozenset()
+    swap_rule: bool | None = None
+    complete: bool = True
+
+    def seen(self, view: HandView) -> Memory:
+        """This memory with what ``view`` (this seat's, of the same hand) shows added.
+
+        Raises:
+            ValueError: if the view is another seat's, or of another hand.
+        """
+        if view.seat != self.seat:
+            raise ValueError(f"a view for seat {view.seat} given to seat {self.seat}'s memory")
+        if self.commitment and view.commitment != self.commitment:
+            raise ValueError("a bot plays one hand: this view is of another hand")
+        shown = [*view.trick.cards, *(view.last_trick.cards if view.last_trick else ())]
+        played = self.played | {Card.from_code(code).index for code in shown}
+        expected = view.tricks_played * view.players + len(view.trick.cards)
+        return Memory(
+            self.seat,
+            view.commitment,
+            played,
+            _swap_rule(view, self.swap_rule),
+            self.complete and len(played) == expected,
+        )
+
+
+def _swap_rule(view: HandView, known: bool | None) -> bool | None:
+    """Whether the table plays the swap, as far as this view tells."""
+    if known is not None:
+        return known
+    if view.can_swap or view.swaps:
+        return True
+    seven = Card.of(Rank.SEVEN, Suit.from_code(view.trump)).code
+    last = view.last_trick
+    could = (
+        view.turn == view.seat
+        and not view.trick.cards
+        and last is not None
+        and last.winner == view.seat
+        and view.face_up is not None
+        and STRENGTH[Card.from_code(view.face_up).index] > _SEVEN_STRENGTH
+        and seven in view.hand
+    )
+    return False if could else None
