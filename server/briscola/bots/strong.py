@@ -36,7 +36,11 @@ class Settings:
     that early and late decisions take alike; at least ``min_samples`` and at most
     ``max_samples``. ``budget`` (seconds, measured with ``time.perf_counter``) stops it
     sooner if given; without one the bot is deterministic. Each sampled deal is solved
-    exactly when at most ``exact_tricks[players - 2]`` tricks remain, else played out.
+    exactly when at most ``exact_tricks[players - 2]`` tricks remain (every seat at its
+    best, partners by the policy); else, when at most ``response_tricks[players - 2]``
+    remain, the seat's best reply to the others playing the rollout policy is searched on
+    at most ``response_samples`` deals (two players: this did better against normal than
+    assuming a perfect opponent or playing out); else it is played out.
     """
 
     plays: int = 5_000
@@ -44,6 +48,8 @@ class Settings:
     max_samples: int = 400
     budget: float | None = None
     exact_tricks: tuple[int, int, int] = (0, 2, 2)
+    response_tricks: tuple[int, int, int] = (5, 0, 0)
+    response_samples: int = 24
 
 
 class StrongBot:
@@ -97,18 +103,22 @@ def best_card(known: Knowledge, settings: Settings, rng: random.Random) -> int:
     cost = COST[known.trump]
     candidates = sorted(cards_of(known.hand), key=lambda card: cost[card])
     totals = [0] * len(candidates)
-    exact = known.exact or TRICKS[n] - known.tricks <= settings.exact_tricks[n - 2]
+    left = TRICKS[n] - known.tricks
+    exact = known.exact or left <= settings.exact_tricks[n - 2]
+    response = not exact and left <= settings.response_tricks[n - 2]
     side = SIDE[n][known.seat]
     samples = 1 if known.exact else sample_count(known, len(candidates), settings)
+    if response:
+        samples = min(samples, settings.response_samples)
     deadline = None if settings.budget is None else time.perf_counter() + settings.budget
     solved: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[int, int]] = {}
     for _ in range(samples):
         deal = sample(known, rng)
-        if exact:
+        if exact or response:
             key = (tuple(deal.hands), deal.stock)
             values = solved.get(key)
             if values is None:
-                values = solved[key] = solve(deal)
+                values = solved[key] = solve(deal, response)
             for j, card in enumerate(candidates):
                 totals[j] += values[card]
         else:
