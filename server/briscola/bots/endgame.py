@@ -6,7 +6,9 @@ solves each sampled deal this way when few tricks remain. The search is alpha-be
 points a side takes from the position on, with a table of the bounds found per position
 (the points already taken do not change what is best from there). Its seats maximise the
 side's points and the other sides' seats minimise them; a partner is not assumed to search:
-it plays the rollout policy (:mod:`.rollout`), as the normal bot would.
+it plays the rollout policy (:mod:`.rollout`), as the normal bot would. In the *modelled*
+search every other seat plays that policy: the result is the seat's best reply to it, what
+the strong bot uses on sampled two-player deals in the last tricks before the stock runs out.
 """
 
 from __future__ import annotations

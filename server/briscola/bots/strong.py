@@ -4,9 +4,11 @@ At each decision it counts the cards (its :class:`~.memory.Memory` of every tric
 so it knows which cards, trumps and loads are still out), deals the cards it cannot see at
 random consistently with everything public (:mod:`.deals`), and scores each card it may
 play on every sampled deal: played out to the end by the rollout policy (:mod:`.rollout`),
-or solved exactly (:mod:`.endgame`) once few tricks remain. It plays the card with the most
-points for its side over the samples, the same deals serving every card. With two players
-and the stock gone, the one possible deal is solved exactly. Its random choices are seeded
+or searched (:mod:`.endgame`) once few tricks remain: exactly with three or four players,
+as its best reply to the others playing the policy with two while the stock lasts. It plays
+the card with the most points for its side over the samples, the same deals serving every
+card. With two players and the stock gone, the one possible deal is solved exactly. Its
+random choices are seeded
 from the view (the hand's commitment, the seat, the tricks and cards played), so the same
 history always gives the same move.
 """
@@ -38,9 +40,9 @@ class Settings:
     sooner if given; without one the bot is deterministic. Each sampled deal is solved
     exactly when at most ``exact_tricks[players - 2]`` tricks remain (every seat at its
     best, partners by the policy); else, when at most ``response_tricks[players - 2]``
-    remain, the seat's best reply to the others playing the rollout policy is searched on
-    at most ``response_samples`` deals (two players: this did better against normal than
-    assuming a perfect opponent or playing out); else it is played out.
+    remain, the seat's best reply to the others playing the rollout policy is searched (two
+    players: this did better against normal than assuming a perfect opponent or playing
+    out); else it is played out. A decision searches at most ``search_samples`` deals.
     """
 
     plays: int = 5_000
@@ -49,7 +51,7 @@ class Settings:
     budget: float | None = None
     exact_tricks: tuple[int, int, int] = (0, 2, 2)
     response_tricks: tuple[int, int, int] = (5, 0, 0)
-    response_samples: int = 24
+    search_samples: int = 24
 
 
 class StrongBot:
@@ -108,8 +110,8 @@ def best_card(known: Knowledge, settings: Settings, rng: random.Random) -> int:
     response = not exact and left <= settings.response_tricks[n - 2]
     side = SIDE[n][known.seat]
     samples = 1 if known.exact else sample_count(known, len(candidates), settings)
-    if response:
-        samples = min(samples, settings.response_samples)
+    if exact or response:
+        samples = min(samples, settings.search_samples)
     deadline = None if settings.budget is None else time.perf_counter() + settings.budget
     solved: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[int, int]] = {}
     for _ in range(samples):
