@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck system-deps bench bench-engine bench-load bench-restart screenshots clean
+.PHONY: run test lint typecheck system-deps bench bench-engine bench-strength bench-load bench-restart screenshots clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,9 @@ bench: bench-engine
 
 bench-engine: $(BIN)/.installed-bench
 	$(BIN)/python bench/engine.py
+
+bench-strength: $(BIN)/.installed-bench
+	$(BIN)/python bench/strength.py --jobs 2
 
 bench-load: $(BIN)/.installed-bench system-deps
 	$(BIN)/python bench/load.py --mode realistic --tables 1000 2000 --nice -5

@@ -8,27 +8,31 @@ import pytest
 
 from briscola.bots import make_bot, sim
 from briscola.bots.endgame import moves, solve
+from briscola.bots.rollout import choose
 from briscola.bots.strong import Settings, StrongBot
 from briscola.engine import Card, PlayCard
 from support.hands import play_hand, position_of
 
 
-def brute_force(pos: sim.Position, side: int) -> int:
-    """``side``'s points from ``pos`` on with best play by both sides, by full minimax."""
+def brute_force(pos: sim.Position, side: int, modelled: bool) -> int:
+    """``side``'s points from ``pos`` on with best play by both sides, by full minimax
+    (``modelled``: the other side plays the rollout policy)."""
     if pos.over:
         return 0
     mine = sim.SIDE[pos.players][pos.turn] == side
-    values = [after(pos, move, side) for move in moves(pos)]
+    if modelled and not mine:
+        return after(pos, sim.SWAP if sim.can_swap(pos) else choose(pos), side, modelled)
+    values = [after(pos, move, side, modelled) for move in moves(pos)]
     return max(values) if mine else min(values)
 
 
-def after(pos: sim.Position, move: int, side: int) -> int:
+def after(pos: sim.Position, move: int, side: int, modelled: bool = False) -> int:
     child = pos.copy()
     if move == sim.SWAP:
         sim.swap(child)
     else:
         sim.play(child, move)
-    return child.points[side] - pos.points[side] + brute_force(child, side)
+    return child.points[side] - pos.points[side] + brute_force(child, side, modelled)
 
 
 def two_player(mine: str, theirs: str, trump: str, trick: str = "") -> sim.Position:
@@ -76,19 +80,22 @@ def test_small_hand_made_positions_are_solved_exactly(
 
 
 def test_random_two_player_endgames_match_minimax() -> None:
-    """From the last four tricks of 30 real two-player hands (the last draw still to come)
-    and from the last three, the solver's values are minimax's."""
+    """From the last five tricks of 30 real two-player hands (draws still to come) and
+    from the last three, the solver's values are minimax's, and with the opponent playing
+    the rollout policy, the best replies found by brute force."""
     checked = 0
     for number in range(30):
         seed = random.Random(f"endgame/{number}").randbytes(32)
         _, decisions = play_hand([make_bot("normal", s) for s in range(2)], seed, number % 2)
         for decision in decisions:
-            if len(decision.state.tricks) >= 16 and isinstance(decision.action, PlayCard):
+            if len(decision.state.tricks) >= 15 and isinstance(decision.action, PlayCard):
                 pos = position_of(decision.state)
                 side = pos.turn
                 assert solve(pos) == {move: after(pos, move, side) for move in moves(pos)}
+                replies = {move: after(pos, move, side, True) for move in moves(pos)}
+                assert solve(pos, modelled=True) == replies
                 checked += 1
-    assert checked > 200
+    assert checked > 250
 
 
 def test_the_strong_bot_plays_the_exact_endgame() -> None:

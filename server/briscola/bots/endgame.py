@@ -6,7 +6,9 @@ solves each sampled deal this way when few tricks remain. The search is alpha-be
 points a side takes from the position on, with a table of the bounds found per position
 (the points already taken do not change what is best from there). Its seats maximise the
 side's points and the other sides' seats minimise them; a partner is not assumed to search:
-it plays the rollout policy (:mod:`.rollout`), as the normal bot would.
+it plays the rollout policy (:mod:`.rollout`), as the normal bot would. In the *modelled*
+search every other seat plays that policy: the result is the seat's best reply to it, what
+the strong bot uses on sampled two-player deals in the last tricks before the stock runs out.
 """
 
 from __future__ import annotations
@@ -26,11 +28,12 @@ _Key = tuple[int, ...]
 class _Solver:
     """One search's state: the side searched for, the seat that searches, the bounds table."""
 
-    __slots__ = ("seat", "side", "table")
+    __slots__ = ("modelled", "seat", "side", "table")
 
-    def __init__(self, seat: int, side: int) -> None:
+    def __init__(self, seat: int, side: int, modelled: bool) -> None:
         self.seat = seat
         self.side = side
+        self.modelled = modelled
         self.table: dict[_Key, tuple[int, int]] = {}
 
     def value(self, pos: Position, alpha: int, beta: int) -> int:
@@ -39,7 +42,7 @@ class _Solver:
             return 0
         key = (*pos.hands, pos.leader, pos.drawn, pos.face_up, *pos.trick)
         low, high = self.table.get(key, (_LOW, _HIGH))
-        if low >= beta:
+        if low >= beta or low == high:  # known well enough (or exactly): no search
             return low
         if high <= alpha:
             return high
@@ -48,7 +51,7 @@ class _Solver:
         seat = pos.turn
         n = pos.players
         side = self.side
-        if n == 4 and seat != self.seat and SIDE[n][seat] == side:  # the partner's policy
+        if seat != self.seat and (self.modelled or SIDE[n][seat] == side):  # by the policy
             best = self.after(pos, SWAP if can_swap(pos) else choose(pos), alpha, beta)
         else:
             maximising = SIDE[n][seat] == side
@@ -91,16 +94,18 @@ def moves(pos: Position) -> list[int]:
     return found
 
 
-def solve(pos: Position) -> dict[int, int]:
+def solve(pos: Position, modelled: bool = False) -> dict[int, int]:
     """The exact points the side of the seat to play takes from ``pos`` on, per move.
 
     Args:
         pos: a position with every card known; the hand is not over.
+        modelled: every other seat plays the rollout policy (the search is then the seat's
+            best reply to it), rather than the opponents their best against it.
 
     Returns:
         Each move of the seat to play (card index, or :data:`~.sim.SWAP`) and the points its
         side then takes with best play, partners playing the rollout policy.
     """
     seat = pos.turn
-    solver = _Solver(seat, SIDE[pos.players][seat])
+    solver = _Solver(seat, SIDE[pos.players][seat], modelled)
     return {move: solver.after(pos, move, _LOW, _HIGH) for move in moves(pos)}

@@ -4,9 +4,11 @@ At each decision it counts the cards (its :class:`~.memory.Memory` of every tric
 so it knows which cards, trumps and loads are still out), deals the cards it cannot see at
 random consistently with everything public (:mod:`.deals`), and scores each card it may
 play on every sampled deal: played out to the end by the rollout policy (:mod:`.rollout`),
-or solved exactly (:mod:`.endgame`) once few tricks remain. It plays the card with the most
-points for its side over the samples, the same deals serving every card. With two players
-and the stock gone, the one possible deal is solved exactly. Its random choices are seeded
+or searched (:mod:`.endgame`) once few tricks remain: exactly with three or four players,
+as its best reply to the others playing the policy with two while the stock lasts. It plays
+the card with the most points for its side over the samples, the same deals serving every
+card. With two players and the stock gone, the one possible deal is solved exactly. Its
+random choices are seeded
 from the view (the hand's commitment, the seat, the tricks and cards played), so the same
 history always gives the same move.
 """
@@ -36,7 +38,11 @@ class Settings:
     that early and late decisions take alike; at least ``min_samples`` and at most
     ``max_samples``. ``budget`` (seconds, measured with ``time.perf_counter``) stops it
     sooner if given; without one the bot is deterministic. Each sampled deal is solved
-    exactly when at most ``exact_tricks[players - 2]`` tricks remain, else played out.
+    exactly when at most ``exact_tricks[players - 2]`` tricks remain (every seat at its
+    best, partners by the policy); else, when at most ``response_tricks[players - 2]``
+    remain, the seat's best reply to the others playing the rollout policy is searched (two
+    players: this did better against normal than assuming a perfect opponent or playing
+    out); else it is played out. A decision searches at most ``search_samples`` deals.
     """
 
     plays: int = 5_000
@@ -44,6 +50,8 @@ class Settings:
     max_samples: int = 400
     budget: float | None = None
     exact_tricks: tuple[int, int, int] = (0, 2, 2)
+    response_tricks: tuple[int, int, int] = (5, 0, 0)
+    search_samples: int = 24
 
 
 class StrongBot:
@@ -97,18 +105,22 @@ def best_card(known: Knowledge, settings: Settings, rng: random.Random) -> int:
     cost = COST[known.trump]
     candidates = sorted(cards_of(known.hand), key=lambda card: cost[card])
     totals = [0] * len(candidates)
-    exact = known.exact or TRICKS[n] - known.tricks <= settings.exact_tricks[n - 2]
+    left = TRICKS[n] - known.tricks
+    exact = known.exact or left <= settings.exact_tricks[n - 2]
+    response = not exact and left <= settings.response_tricks[n - 2]
     side = SIDE[n][known.seat]
     samples = 1 if known.exact else sample_count(known, len(candidates), settings)
+    if exact or response:
+        samples = min(samples, settings.search_samples)
     deadline = None if settings.budget is None else time.perf_counter() + settings.budget
     solved: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[int, int]] = {}
     for _ in range(samples):
         deal = sample(known, rng)
-        if exact:
+        if exact or response:
             key = (tuple(deal.hands), deal.stock)
             values = solved.get(key)
             if values is None:
-                values = solved[key] = solve(deal)
+                values = solved[key] = solve(deal, response)
             for j, card in enumerate(candidates):
                 totals[j] += values[card]
         else:
