@@ -1,10 +1,11 @@
-"""The server answers over HTTP and websockets."""
+"""The server answers over HTTP: health and the lobby (a whole hand with bots over websockets
+is played in test_bot_levels.py)."""
 
 from __future__ import annotations
 
 import httpx
 
-from support.client import Client, create_room
+from support.client import create_room
 from support.servers import InProcessServer
 
 
@@ -16,23 +17,3 @@ async def test_health_and_lobby(server: InProcessServer) -> None:
         room = await create_room(server.url, players=2)
         listed = (await http.get(f"{server.url}/api/rooms")).json()["rooms"]
     assert [r["id"] for r in listed] == [room["id"]]
-
-
-async def test_bots_finish_a_hand(server: InProcessServer) -> None:
-    """One person and three bots play a whole hand to its end."""
-    room = await create_room(server.url, players=4)
-    ana = await Client.connect(server.ws_url, "Ana")
-    await ana.join(room["id"])
-    for seat in (1, 2, 3):
-        await ana.send({"type": "add_bot", "seat": seat})
-    await ana.send({"type": "ready"})
-    while True:
-        await ana.wait_type("state")
-        hand = ana.hand
-        if hand and hand["over"]:
-            break
-        if ana.my_turn():
-            assert hand is not None
-            await ana.send({"type": "play", "card": hand["legal"][0]})
-    assert sum(hand["points"]) == 120
-    await ana.close()
