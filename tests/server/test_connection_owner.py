@@ -14,9 +14,12 @@ from contextlib import AbstractAsyncContextManager
 import pytest
 
 from briscola.service.runner import Checkpoint
+from briscola.service.transport import Connection
+from briscola.store.base import StoredRoom
 from briscola.store.redis import RedisStore
 from briscola.table.core import Table
 from briscola.table.session import Outcome
+from briscola.wire.commands import Command, Resume
 from support.client import Client, Message, create_room
 from support.play import seat_table
 from support.servers import InProcessServer, RedisServer
@@ -94,7 +97,8 @@ async def test_a_room_that_fails_is_logged_its_people_told_and_it_is_restored(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """The room's own loop fails (here: a checkpoint raises): the traceback is logged, its
-    people are closed with 1011, and the table is restored from the store; they resume."""
+    people are closed with 1011, and the table is restored from the store; they resume,
+    even when their resumes come before the table is back (they are held until it is)."""
     async with make_server(redis_url=redis_server.url) as server:
         room = (await create_room(server.url, players=2))["id"]
         ana, bea = await seat_table(server.ws_url, room, 2)
@@ -107,6 +111,26 @@ async def test_a_room_that_fails_is_logged_its_people_told_and_it_is_restored(
             raise RuntimeError("a bug in the checkpoint")
 
         broken.session.checkpoint = checkpoint  # type: ignore[method-assign]
+        # The table is read back from Redis only once both resumes are held: people who
+        # reconnect faster than the reload are answered when the table is back.
+        manager, reading, routing = server.manager, store.load_room, server.manager.route
+        held = asyncio.Event()
+
+        resumes: list[Command] = []
+
+        def route(conn: Connection, command: Command) -> None:
+            routing(conn, command)
+            if isinstance(command, Resume):
+                resumes.append(command)
+                if len(resumes) == 2:
+                    held.set()
+
+        async def load_room(room_id: str) -> StoredRoom | None:
+            await held.wait()
+            return await reading(room_id)
+
+        manager.route = route  # type: ignore[method-assign]
+        store.load_room = load_room  # type: ignore[method-assign]
         broken.control(Checkpoint())
         for client in (ana, bea):
             async with asyncio.timeout(30):
@@ -120,9 +144,10 @@ async def test_a_room_that_fails_is_logged_its_people_told_and_it_is_restored(
         for client in (ana, bea):
             again = await Client.connect(server.ws_url, client.name)
             await again.send({"type": "resume", "room": room, "token": client.token})
+            back.append(again)
+        for client, again in zip((ana, bea), back, strict=True):
             assert (await again.wait_type("joined"))["seat"] == client.seat
             await again.wait_type("state")
-            back.append(again)
         restored = server.manager.rooms[room]
         assert restored is not broken and restored.table.match == broken.table.match
         assert seats(restored.table) == seats(broken.table)

@@ -52,6 +52,9 @@ class RoomManager:
         self._lobby: set[ConnId] = set()
         self._lobby_changed = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Rooms being reloaded after a failure, and the joins, resumes and watches that
+        #: came for them meanwhile (answered once the room is back, or refused if it is not).
+        self._reloading: dict[str, list[tuple[Connection, Join | Resume | Watch]]] = {}
         self._closed = False
         self.on_started: Callable[[], None] | None = None
 
@@ -159,17 +162,24 @@ class RoomManager:
             if room_id == room.id:
                 del self._at[conn_id]
                 self.close_connection(conn_id, CloseCode.INTERNAL, "the table restarts: reconnect")
+        self._reloading[room.id] = []
         self._own(self._reload(room.id), f"reload {room.id}")
 
     async def _reload(self, room_id: str) -> None:
-        stored = await self.store.load_room(room_id)
-        if stored is None:
-            log.warning("room %s is not in the store: closed", room_id)
-            await self.store.forget(room_id)
-        else:
-            self._add(self._restore(stored))
+        try:
+            stored = await self.store.load_room(room_id)
+            if stored is None:
+                log.warning("room %s is not in the store: closed", room_id)
+                await self.store.forget(room_id)
+            else:
+                self._add(self._restore(stored))
+        finally:
+            waiting = self._reloading.pop(room_id, [])
         self.metrics.rooms.set(len(self.rooms))
         self.lobby_changed()
+        for conn, command in waiting:  # in the order they came
+            if conn.id in self.connections:
+                self.route(conn, command)
 
     def resync(self, room_ids: set[str]) -> None:
         """The mirror lost these rooms' writes: each writes a full snapshot."""
@@ -224,6 +234,11 @@ class RoomManager:
             return
         try:
             if isinstance(command, Join | Resume | Watch):
+                for waiting in self._reloading.values():  # a later move wins over a held one
+                    waiting[:] = [held for held in waiting if held[0] is not conn]
+                if command.room in self._reloading:  # its people reconnect faster than it
+                    self._reloading[command.room].append((conn, command))
+                    return
                 room = self.rooms.get(command.room)
                 if room is None:
                     raise Refusal(Code.ROOM_NOT_FOUND, "no such table")
