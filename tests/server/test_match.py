@@ -23,22 +23,28 @@ def hand_done(hands_dealt: int) -> Callable[[Message], bool]:
     return stop
 
 
-async def play_match(server: InProcessServer, clients: list[Client], spectator: Client) -> Message:
-    """Play hands until the match is over; return the last state every seat saw."""
+async def play_to_the_end(clients: list[Client]) -> Message:
+    """Play hands until the match is over (a drawn hand is played again, even in a single-hand
+    match); return the last state every seat saw."""
     dealt = 1
-    watching = asyncio.create_task(
-        autoplay(spectator, lambda s: bool(s["match"] and s["match"]["over"]))
-    )
     while True:
         states = await play_all(clients, hand_done(dealt), seed=dealt)
         match = states[0]["match"]
         assert all(s["match"]["hand"]["points"] == match["hand"]["points"] for s in states)
         if match["over"]:
-            break
+            return states[0]
         await ready_all(clients)
         dealt += 1
+
+
+async def play_match(server: InProcessServer, clients: list[Client], spectator: Client) -> Message:
+    """Play the match to its end with a spectator watching; the last state every seat saw."""
+    watching = asyncio.create_task(
+        autoplay(spectator, lambda s: bool(s["match"] and s["match"]["over"]))
+    )
+    last = await play_to_the_end(clients)
     await watching
-    return states[0]
+    return last
 
 
 async def test_best_of_three_partnership_match(server: InProcessServer) -> None:
@@ -87,7 +93,7 @@ async def test_play_again_reseats_the_same_people(server: InProcessServer) -> No
     """After the match, play again keeps everyone in their seat for a new match."""
     room = await create_room(server.url, players=2)
     clients = await seat_table(server.ws_url, room["id"], 2, ["Ana", "Bea"])
-    await play_all(clients, hand_done(1))
+    await play_to_the_end(clients)  # a drawn hand (60-60) is replayed: play until it is over
     await clients[0].send({"type": "play_again"})
     state = await clients[1].wait_for(lambda m: m["type"] == "state" and m["match"] is None)
     assert [s["name"] for s in state["room"]["seats"]] == ["Ana", "Bea"]
