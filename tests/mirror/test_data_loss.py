@@ -29,7 +29,7 @@ TIMEOUT = 30
 
 
 def room_key(room: str) -> str:
-    return f"briscola:room:{room}"
+    return f"briscola:room:{{{room}}}"
 
 
 def hand_key(hand_id: str) -> str:

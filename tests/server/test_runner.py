@@ -16,10 +16,9 @@ from briscola.store.memory import MemoryStore
 from briscola.store.redis import RedisStore
 from briscola.table.core import Table
 from briscola.table.events import Presence
-from briscola.table.session import ConnId, RoomSession
+from briscola.table.session import ConnId, Outcome, RoomSession
 from briscola.wire.commands import Join, Sync
 from briscola.wire.errors import Refusal
-from briscola.wire.messages import CloseCode
 from briscola.wire.table_rules import TableRules
 from support.client import create_room
 from support.play import seat_table
@@ -35,14 +34,10 @@ class Recorder:
         self.sent: list[tuple[ConnId, str]] = []
         self.released: list[tuple[ConnId, str]] = []
 
-    def send(self, conn: ConnId, text: str) -> None:
-        self.sent.append((conn, text))
-
-    def close_connection(self, conn: ConnId, code: CloseCode, reason: str) -> None:
-        raise AssertionError("nothing is closed here")
-
-    def release(self, conn: ConnId, room_id: str) -> None:
-        self.released.append((conn, room_id))
+    def deliver(self, room_id: str, outcome: Outcome) -> None:
+        assert not outcome.closes, "nothing is closed here"
+        self.sent += outcome.frames
+        self.released += [(conn, room_id) for conn in outcome.released]
 
     def lobby_changed(self) -> None:
         return None

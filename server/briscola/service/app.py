@@ -23,6 +23,7 @@ from briscola.service.manager import RoomManager
 from briscola.service.origins import host_allowed
 from briscola.service.transport import Receive, Scope, Send, serve_socket
 from briscola.store.base import Store
+from briscola.store.cluster import Cluster, LocalCluster, RedisCluster
 from briscola.store.memory import MemoryStore
 from briscola.store.redis import RedisStore
 from briscola.wire.errors import Code
@@ -82,11 +83,14 @@ def create_app(settings: Settings) -> BriscolaApp:
     """Build the app for ``settings``; the manager starts and stops with its lifespan."""
     metrics = Metrics()
     store: Store
+    cluster: Cluster
     if settings.redis_url:
         store = RedisStore(settings.redis_url, metrics, record_ttl=settings.record_ttl)
+        cluster = RedisCluster(settings.redis_url, store, settings.node_id)
     else:
         store = MemoryStore()
-    manager = RoomManager(settings, store, metrics)
+        cluster = LocalCluster()
+    manager = RoomManager(settings, store, metrics, cluster)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -102,6 +106,7 @@ def create_app(settings: Settings) -> BriscolaApp:
         return FileResponse(CLIENT_DIR / "index.html")
 
     async def list_rooms(request: Request) -> Response:
+        await manager.refresh_lobby()
         return _json({"rooms": manager.public_rooms()})
 
     async def create_room(request: Request) -> Response:
@@ -117,10 +122,10 @@ def create_app(settings: Settings) -> BriscolaApp:
         return _json(room.summary(), 201)
 
     async def get_room(request: Request) -> Response:
-        room = manager.rooms.get(request.path_params["room"])
-        if room is None:
+        summary = await manager.find_summary(request.path_params["room"])
+        if summary is None:
             return _error(Code.ROOM_NOT_FOUND, "no such table", 404)
-        return _json(room.summary())
+        return _json(summary)
 
     async def get_hand(request: Request) -> Response:
         record = await store.get_record(request.path_params["hand"])
@@ -137,6 +142,7 @@ def create_app(settings: Settings) -> BriscolaApp:
                 "status": "ok" if mirror in ("off", "ok") else "degraded",
                 "mirror": mirror,
                 "data_loss": store.data_losses,
+                "node": manager.cluster.node,
                 "rooms": len(manager.rooms),
                 "connections": len(manager.connections),
             }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from dataclasses import dataclass, field, replace
 
 from briscola.service.origins import allowed_hosts, local_origins
@@ -17,6 +18,9 @@ class Settings:
     """Everything an operator can tune. Environment variables in ``docs/`` and README."""
 
     redis_url: str | None = None
+    #: This process's name in the logs and in Redis (several processes on one Redis);
+    #: :meth:`served_at` fills in ``host:port``.
+    node_id: str = ""
     #: The site's public origins (``https://briscola.example``): browsers' websockets must
     #: come from one, and requests must name one's host. Empty: :meth:`served_at` fills in
     #: the local ones.
@@ -45,15 +49,17 @@ class Settings:
     def served_at(self, host: str, port: int) -> Settings:
         """These settings for a server bound to ``host:port``: with no origin configured,
         the page as a browser on this machine opens it (``make run``)."""
+        node_id = self.node_id or f"{socket.gethostname()}:{port}"
         if self.allowed_origins:
-            return self
-        return replace(self, allowed_origins=local_origins(host, port))
+            return replace(self, node_id=node_id)
+        return replace(self, allowed_origins=local_origins(host, port), node_id=node_id)
 
     @classmethod
-    def from_env(cls, redis_url: str | None = None) -> Settings:
+    def from_env(cls, redis_url: str | None = None, node_id: str | None = None) -> Settings:
         origins = os.environ.get("BRISCOLA_ORIGINS", "")
         return cls(
             redis_url=redis_url if redis_url is not None else os.environ.get("REDIS_URL") or None,
+            node_id=node_id or os.environ.get("BRISCOLA_NODE_ID", ""),
             allowed_origins=tuple(
                 o.strip().rstrip("/").lower() for o in origins.split(",") if o.strip()
             ),

@@ -30,11 +30,10 @@ log = logging.getLogger(__name__)
 
 
 class Outbox(Protocol):
-    """Where a runner's output goes: the owner of the connections (the manager)."""
+    """Where a runner's output goes: the owner of the connections (the manager), which
+    sends each frame to its connection here or to the connection's gateway process."""
 
-    def send(self, conn: ConnId, text: str) -> None: ...
-    def close_connection(self, conn: ConnId, code: CloseCode, reason: str) -> None: ...
-    def release(self, conn: ConnId, room_id: str) -> None: ...
+    def deliver(self, room_id: str, outcome: Outcome) -> None: ...
     def lobby_changed(self) -> None: ...
 
 
@@ -90,6 +89,11 @@ _TICK = _Tick()
 
 class RoomFailed(Exception):
     """The room's own loop failed (not one command): the manager restores or closes it."""
+
+
+class RoomFenced(Exception):
+    """The store refused a write: another process owns the table now. Nothing of that
+    write went out; the manager drops the room and its people follow the table."""
 
 
 class RoomRunner:
@@ -225,16 +229,13 @@ class RoomRunner:
                 table.id, outcome.events, outcome.snapshot, outcome.finished
             )
             if result is WriteResult.GAP:  # Redis lost writes (an outage): catch up first
-                await self.store.write(table.id, [], table.snapshot(), [])
+                result = await self.store.write(table.id, [], table.snapshot(), [])
+            if result is WriteResult.FENCED:
+                raise RoomFenced(f"room {table.id}: another process owns it now")
         outbox = self.outbox
         for refused in outcome.refused:
             self.metrics.errors.labels(refused.value).inc()
-        for conn, text in outcome.frames:
-            outbox.send(conn, text)
-        for conn, code, reason in outcome.closes:
-            outbox.close_connection(conn, code, reason)
-        for conn in outcome.released:
-            outbox.release(conn, self.id)
+        outbox.deliver(self.id, outcome)
         if outcome.lobby_changed:
             outbox.lobby_changed()
         if outcome.thought is not None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import logging
 import time
 from collections import deque
@@ -60,13 +59,11 @@ class Connection:
 
     __slots__ = ("_closer", "_pending", "_send", "_writer", "closed", "id", "limit")
 
-    _ids = itertools.count(1)
-
-    def __init__(self, send: Send, limit: int) -> None:
+    def __init__(self, send: Send, limit: int, conn_id: int) -> None:
         self._send = send
         self.limit = limit
         #: Opaque: how the rooms and the manager name this connection.
-        self.id = next(Connection._ids)
+        self.id = conn_id
         self.closed = False
         self._pending: deque[str] = deque()
         self._writer: asyncio.Task[None] | None = None
@@ -160,6 +157,7 @@ class Router(Protocol):
     def settings(self) -> Settings: ...
     @property
     def metrics(self) -> Metrics: ...
+    def next_conn_id(self) -> int: ...
     def connected(self, conn: Connection) -> None: ...
     def disconnected(self, conn: Connection) -> None: ...
     def refused(self, conn: Connection, refusal: Refusal, ref: str | None) -> None: ...
@@ -176,7 +174,7 @@ async def serve_socket(scope: Scope, receive: Receive, send: Send, manager: Rout
         await send({"type": "websocket.close", "code": CloseCode.POLICY})
         return
     await send({"type": "websocket.accept"})
-    conn = Connection(send, settings.send_queue)
+    conn = Connection(send, settings.send_queue, manager.next_conn_id())
     bucket = TokenBucket(settings.rate, settings.burst)
     manager.connected(conn)
     try:

@@ -44,6 +44,9 @@ class MemoryStore:
     async def forget(self, room_id: str) -> None:
         return None
 
+    def disown(self, room_id: str) -> None:
+        return None
+
     async def load_rooms(self) -> list[StoredRoom]:
         return []
 

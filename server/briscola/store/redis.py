@@ -3,15 +3,20 @@
 Key layout in Redis (docs/ARCHITECTURE.md, "The Redis mirror"):
 
 ``briscola:rooms``                 set of live room ids (a room joins with its first snapshot)
-``briscola:room:{id}``             hash: ``version``, ``snapshot_version``, ``snapshot`` (JSON)
+``briscola:room:{id}``             hash: ``version``, ``snapshot_version``, ``snapshot`` (JSON),
+                                   ``epoch`` (the fencing number of its owner)
 ``briscola:room:{id}:events``      list of ``[version, event]`` JSON since the snapshot
+``briscola:room:{id}:owner``       the owner's node number, with an expiry (the lease)
 ``briscola:hand:{hand_id}``        a finished hand's record (JSON), expires after the TTL
 ``briscola:mirror:{process}``      one process's marker: the number of its last flush
 
-Every write is versioned and checked by a Lua script inside Redis, so a stale or
-out-of-order write can never overwrite a newer state. The marker, written by every flush
-and read back by the next one (or by the heartbeat), tells when Redis has lost writes it
-had acknowledged: then every table and every record this process holds is written again.
+The braces are Redis hash tags: a table's keys share one hash slot, as Redis Cluster needs
+of the keys one script touches. Every write is versioned and fenced, checked by a Lua
+script inside Redis, so a stale or out-of-order write, or one from a process that no longer
+owns the table (:mod:`briscola.store.cluster`), can never overwrite a newer state. The
+marker, written by every flush and read back by the next one (or by the heartbeat), tells
+when Redis has lost writes it had acknowledged: then every table and every record this
+process holds is written again.
 """
 
 from __future__ import annotations
@@ -39,8 +44,9 @@ from briscola.table.snapshots import TableSnapshot
 log = logging.getLogger(__name__)
 
 ROOMS = "briscola:rooms"
-_ROOM = "briscola:room:{}"
-_EVENTS = "briscola:room:{}:events"
+_ROOM = "briscola:room:{{{}}}"
+_EVENTS = "briscola:room:{{{}}}:events"
+_OWNER = "briscola:room:{{{}}}:owner"
 _HAND = "briscola:hand:{}"
 _MARKER = "briscola:mirror:{}"
 
@@ -68,28 +74,34 @@ _encoder = msgspec.json.Encoder()
 _snapshot_decoder = msgspec.json.Decoder(TableSnapshot)
 _event_decoder = msgspec.json.Decoder(tuple[int, AnyEvent])
 
-#: Append events [first..last]: refused as stale (0) if Redis already has ``last``, as a
-#: gap (-1) if it lacks ``first - 1`` (the room then writes a full snapshot instead).
+#: Append events [first..last] as the owner at epoch ``ARGV[1]``: refused as fenced (-2)
+#: if the table has a newer owner, as stale (0) if Redis already has ``last``, as a gap (-1)
+#: if it lacks ``first - 1`` (the room then writes a full snapshot instead).
 APPEND = """
+if tonumber(ARGV[1]) < tonumber(redis.call('HGET', KEYS[1], 'epoch') or '0') then return -2 end
 local cur = tonumber(redis.call('HGET', KEYS[1], 'version') or '-1')
-local first = tonumber(ARGV[1])
-local last = tonumber(ARGV[2])
+local first = tonumber(ARGV[2])
+local last = tonumber(ARGV[3])
 if last <= cur then return 0 end
 if first ~= cur + 1 then return -1 end
-for i = 3, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+for i = 4, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 redis.call('HSET', KEYS[1], 'version', last)
 return 1
 """
 
-#: Replace the snapshot with one at ``version`` (and drop the events it covers) unless
-#: Redis holds a newer state (0).
+#: Replace the snapshot with one at ``version`` (and drop the events it covers) as the
+#: owner at epoch ``ARGV[1]``, unless the table has a newer owner (-2) or Redis holds a newer
+#: state (0). The room id joins ``briscola:rooms`` in the same pipeline, not in the script:
+#: that set is the one key shared by all tables, in another hash slot.
 SNAPSHOT = """
+local epoch = tonumber(ARGV[1])
+if epoch < tonumber(redis.call('HGET', KEYS[1], 'epoch') or '0') then return -2 end
 local cur = tonumber(redis.call('HGET', KEYS[1], 'version') or '-1')
-local v = tonumber(ARGV[1])
+local v = tonumber(ARGV[2])
 if v < cur then return 0 end
 redis.call('DEL', KEYS[2])
-redis.call('HSET', KEYS[1], 'version', v, 'snapshot_version', v, 'snapshot', ARGV[2])
-redis.call('SADD', KEYS[3], ARGV[3])
+redis.call('HSET', KEYS[1], 'version', v, 'snapshot_version', v, 'snapshot', ARGV[3])
+redis.call('HSET', KEYS[1], 'epoch', epoch)
 return 1
 """
 
@@ -103,7 +115,20 @@ return held
 """
 
 
-_SCRIPT_RESULT = {1: WriteResult.ACCEPTED, 0: WriteResult.STALE, -1: WriteResult.GAP}
+_SCRIPT_RESULT = {
+    1: WriteResult.ACCEPTED,
+    0: WriteResult.STALE,
+    -1: WriteResult.GAP,
+    -2: WriteResult.FENCED,
+}
+
+
+def room_key(room_id: str) -> str:
+    return _ROOM.format(room_id)
+
+
+def owner_key(room_id: str) -> str:
+    return _OWNER.format(room_id)
 
 
 @dataclass(frozen=True)
@@ -128,12 +153,12 @@ class _Write:
             self.done.set_result(result)
 
 
-def _append_args(events: list[tuple[int, Event]]) -> list[bytes | int]:
-    return [events[0][0], events[-1][0], *(_encoder.encode(entry) for entry in events)]
+def _append_args(epoch: int, events: list[tuple[int, Event]]) -> list[bytes | int]:
+    return [epoch, events[0][0], events[-1][0], *(_encoder.encode(entry) for entry in events)]
 
 
-def _snapshot_args(snapshot: TableSnapshot) -> list[bytes | int | str]:
-    return [snapshot.version, _encoder.encode(snapshot), snapshot.id]
+def _snapshot_args(epoch: int, snapshot: TableSnapshot) -> list[bytes | int | str]:
+    return [epoch, snapshot.version, _encoder.encode(snapshot)]
 
 
 class RedisStore:
@@ -166,6 +191,9 @@ class RedisStore:
         self.batch = batch
         self.status = MirrorStatus.OK
         self.data_losses = 0
+        #: The epoch of each table this process owns (set by its cluster's leases), which its
+        #: writes carry; 0 for a table it holds no lease of (a tool's write).
+        self.epochs: dict[str, int] = {}
         self._pending: list[_Write] = []
         self._wake = asyncio.Event()
         self._changed = asyncio.Event()
@@ -340,15 +368,17 @@ class RedisStore:
         async with self.redis.pipeline(transaction=False) as pipe:
             for write in batch:
                 room, events_key = _ROOM.format(write.room_id), _EVENTS.format(write.room_id)
+                epoch = self.epochs.get(write.room_id, 0)
                 append = snapshot = None
                 if write.events:
-                    events = _append_args(write.events)
+                    events = _append_args(epoch, write.events)
                     pipe.evalsha(self._append.sha, 2, room, events_key, *events)
                     append, count = count, count + 1
                 if write.snapshot is not None:
-                    state = _snapshot_args(write.snapshot)
-                    pipe.evalsha(self._snapshot.sha, 3, room, events_key, ROOMS, *state)
-                    snapshot, count = count, count + 1
+                    state = _snapshot_args(epoch, write.snapshot)
+                    pipe.evalsha(self._snapshot.sha, 2, room, events_key, *state)
+                    pipe.sadd(ROOMS, write.room_id)
+                    snapshot, count = count, count + 2
                 for hand in write.finished:
                     ttl = self._ttl_ms(hand.hand_id)
                     if ttl > 0:
@@ -379,6 +409,8 @@ class RedisStore:
                 rewritten.add(write.room_id)
             if result is WriteResult.STALE:
                 log.warning("room %s: Redis holds a newer state; write refused", write.room_id)
+            elif result is WriteResult.FENCED:
+                log.warning("room %s: another process owns it now; write refused", write.room_id)
             write.resolve(result)
         self._records_due -= sum(1 for write in batch if not write.room_id)
         if lost:
@@ -533,32 +565,38 @@ class RedisStore:
     async def append(self, room_id: str, events: list[tuple[int, Event]]) -> WriteResult:
         """Append events directly (one round trip), for tools and tests."""
         result = await self._append(
-            keys=[_ROOM.format(room_id), _EVENTS.format(room_id)], args=_append_args(events)
+            keys=[_ROOM.format(room_id), _EVENTS.format(room_id)],
+            args=_append_args(self.epochs.get(room_id, 0), events),
         )
         return _SCRIPT_RESULT[result]
 
     async def put_snapshot(self, snapshot: TableSnapshot) -> WriteResult:
         """Write a snapshot directly, for tools and tests."""
         result = await self._snapshot(
-            keys=[_ROOM.format(snapshot.id), _EVENTS.format(snapshot.id), ROOMS],
-            args=_snapshot_args(snapshot),
+            keys=[_ROOM.format(snapshot.id), _EVENTS.format(snapshot.id)],
+            args=_snapshot_args(self.epochs.get(snapshot.id, 0), snapshot),
         )
+        await self.redis.sadd(ROOMS, snapshot.id)
         return _SCRIPT_RESULT[result]
 
     # ------------------------------------------------------------------ reads
 
-    async def forget(self, room_id: str) -> None:
-        """Take a closed room out of the mirror: its id, snapshot and events. It is no longer
-        one to write again after a loss."""
+    def disown(self, room_id: str) -> None:
+        """This process no longer runs the room (another one does): it is no longer one to
+        write again after a loss."""
         self._known.discard(room_id)
         self._lost.discard(room_id)
         self._behind.discard(room_id)
         self._appended.pop(room_id, None)
         self._settle()
         self._notify()
+
+    async def forget(self, room_id: str) -> None:
+        """Take a closed room out of the mirror: its id, snapshot, events and lease."""
+        self.disown(room_id)
         pipe = self.redis.pipeline(transaction=True)
         pipe.srem(ROOMS, room_id)
-        pipe.delete(_ROOM.format(room_id), _EVENTS.format(room_id))
+        pipe.delete(_ROOM.format(room_id), _EVENTS.format(room_id), _OWNER.format(room_id))
         try:
             await pipe.execute()
         except (RedisError, OSError) as exc:

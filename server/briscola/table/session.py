@@ -120,6 +120,10 @@ class RoomSession:
         """The public summary, rebuilt only when seats, status or spectators change."""
         return self._summary()[0]
 
+    def summary_json(self) -> bytes:
+        """The public summary as JSON (the shared lobby keeps it so)."""
+        return bytes(self._summary()[1])
+
     def _summary(self) -> tuple[RoomSummary, msgspec.Raw]:
         table = self.table
         key = (table.seats_revision, table.status, self.spectators)

@@ -132,6 +132,11 @@ _raw = msgspec.json.Decoder(dict[str, Any])
 NOT_JSON = "the frame is not one valid JSON object"
 
 
+def decode_command(data: bytes) -> Command:
+    """A command validated at another process's edge and forwarded as JSON (the bus)."""
+    return _decoder.decode(data)
+
+
 def parse(frame: str) -> Command:
     """Validate one incoming text frame into a typed command.
 
