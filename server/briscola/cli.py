@@ -23,6 +23,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=os.environ.get("REDIS_URL"),
         help="mirror every table to this Redis (default: $REDIS_URL; none = in memory only)",
     )
+    serve.add_argument(
+        "--node-id",
+        default=os.environ.get("BRISCOLA_NODE_ID"),
+        help="this process's name in logs and in Redis (default: host name:port)",
+    )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="start this many processes on the same port (needs --redis-url)",
+    )
 
     verify = commands.add_parser("verify", help="replay a finished hand's record and check it")
     verify.add_argument("record", help="a record file (docs/FAIRPLAY.md), or - for standard input")
@@ -30,9 +41,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "verify":
         return _verify(args.record)
-    from briscola.service.serve import serve_forever
+    if args.workers > 1 and not args.redis_url:
+        parser.error("--workers needs --redis-url: the processes share their tables through it")
+    from briscola.service.serve import serve_forever, serve_workers
 
-    return serve_forever(host=args.host, port=args.port, redis_url=args.redis_url)
+    if args.workers > 1:
+        return serve_workers(args.workers, args.host, args.port, args.redis_url, args.node_id)
+    reuse_port = os.environ.get("BRISCOLA_REUSE_PORT") == "1"
+    return serve_forever(args.host, args.port, args.redis_url, args.node_id, reuse_port=reuse_port)
 
 
 def _verify(path: str) -> int:

@@ -174,6 +174,7 @@ class ServerProcess:
     process: subprocess.Popen[bytes] | None = None
     log: list[str] = field(default_factory=list)
     _drainer: threading.Thread | None = None
+    _logged: threading.Condition = field(default_factory=threading.Condition)
 
     @property
     def url(self) -> str:
@@ -206,7 +207,24 @@ class ServerProcess:
 
     def _drain(self, stdout: object) -> None:
         for raw in stdout:  # type: ignore[attr-defined]
-            self.log.append(raw.decode(errors="replace"))
+            with self._logged:
+                self.log.append(raw.decode(errors="replace"))
+                self._logged.notify_all()
+
+    def wait_for_line(self, text: str, timeout: float = 30.0) -> str:
+        """Wait until the process logs a line containing ``text`` (the event itself: each
+        line wakes the waiter); returns that line.
+
+        Raises:
+            TimeoutError: no such line within ``timeout`` seconds.
+        """
+        with self._logged:
+            found = self._logged.wait_for(
+                lambda: next((line for line in self.log if text in line), None), timeout
+            )
+        if found is None:
+            raise TimeoutError(f"no line with {text!r} in the log of port {self.port}")
+        return found
 
     def kill(self, sig: int = signal.SIGKILL) -> int:
         assert self.process is not None

@@ -275,7 +275,7 @@ class RoomManager:
             if node_of(conn) != self.cluster.node:
                 by_node[node_of(conn)].append(conn)
         for node, conns in by_node.items():
-            self.cluster.post(node, Moved(room.id, conns))
+            self.cluster.post(node, Moved(room.id, self.cluster.node, conns))
 
     async def _adopt(self, orphans: list[tuple[str, int | None]]) -> None:
         """Take over rooms nobody runs (their owner died), a chunk at a time."""
@@ -311,6 +311,9 @@ class RoomManager:
                 await self.cluster.unlist(room_id)
                 return False
             self._add(self._restore(stored))
+            epoch = self.cluster.epochs.get(room_id)
+            was = "its lease had run out" if holder is None else f"node {holder} is gone"
+            log.info("took over table %s at epoch %s (%s)", room_id, epoch, was)
             self.lobby_changed()
             return True
         finally:
@@ -457,8 +460,11 @@ class RoomManager:
         if held is None:
             held = self._held[room_id] = []
             self._own(self._find(room_id), f"find {room_id}")
+        waiting = {conn_id for conn_id, _ in held}  # already attached again first
         for conn_id in conns:
             rejoin = self._rejoin.get(conn_id)
+            if conn_id in waiting:
+                continue
             if rejoin is not None and self._at.get(conn_id) == room_id:
                 held.append((conn_id, rejoin))
             elif self._at.get(conn_id) == room_id:  # its join was never answered
@@ -590,7 +596,7 @@ class RoomManager:
             self.deliver(room.id, Outcome(frames=[(conn, text)]))
 
     def _not_here(self, room_id: str, conn: ConnId) -> None:
-        self.cluster.post(node_of(conn), Moved(room_id, [conn]))
+        self.cluster.post(node_of(conn), Moved(room_id, self.cluster.node, [conn]))
 
     def _gone(self, message: Gone) -> None:
         room = self.rooms.get(message.room)
@@ -616,6 +622,11 @@ class RoomManager:
             self.release(message.conn, message.room)
 
     def _moved(self, message: Moved) -> None:
+        """Followed, unless the table is known to run elsewhere than at the sender (here,
+        or at a newer owner): a former owner that woke up says so too late."""
+        known = self._remote.get(message.room)
+        if message.room in self.rooms or (known is not None and known.node != message.node):
+            return
         self._follow(message.room, message.conns)
 
     def lost(self, rooms: set[str]) -> None:

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import gc
 import logging
+import os
+import signal
 import socket
+import subprocess
+import sys
 
 import uvicorn
 
@@ -62,15 +66,54 @@ def build_server(
     return BriscolaServer(config, app.manager)
 
 
-def serve_forever(host: str, port: int, redis_url: str | None) -> int:
-    """Serve until interrupted; returns the process exit code."""
+def serve_forever(
+    host: str,
+    port: int,
+    redis_url: str | None,
+    node_id: str | None = None,
+    *,
+    reuse_port: bool = False,
+) -> int:
+    """Serve until interrupted; returns the process exit code. With ``reuse_port`` the
+    listening socket is shared with the other workers (the kernel spreads connections)."""
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     logging.getLogger("uvicorn.error").addFilter(QuietSockets())
-    server = build_server(Settings.from_env(redis_url), host, port)
+    server = build_server(Settings.from_env(redis_url, node_id), host, port)
+    sockets = None
+    if reuse_port:
+        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind((host, port))
+        sockets = [sock]
     gc.collect()
     gc.freeze()
     # Fewer young collections, and far fewer that reach the long-lived tables and sockets:
     # measured +15-30 % moves/s at 1,000 saturated tables (docs/BENCHMARKS.md).
     gc.set_threshold(200_000, 200, 100)
-    server.run()
+    server.run(sockets=sockets)
     return 0
+
+
+def serve_workers(count: int, host: str, port: int, redis_url: str, node_id: str | None) -> int:
+    """Start ``count`` server processes on one port (``SO_REUSEPORT``) and one Redis, and
+    wait for them; a signal to this process is passed on to each. Returns the first
+    non-zero exit code, else 0."""
+    name = node_id or f"{socket.gethostname()}:{port}"
+    command = [sys.executable, "-m", "briscola.cli", "serve", "--host", host, "--port", str(port)]
+    workers = [
+        subprocess.Popen(
+            [*command, "--redis-url", redis_url, "--node-id", f"{name}/{index}"],
+            env={**os.environ, "BRISCOLA_REUSE_PORT": "1"},
+        )
+        for index in range(1, count + 1)
+    ]
+
+    def pass_on(signum: int, frame: object) -> None:
+        for worker in workers:
+            worker.send_signal(signum)
+
+    signal.signal(signal.SIGINT, pass_on)
+    signal.signal(signal.SIGTERM, pass_on)
+    codes = [worker.wait() for worker in workers]
+    return next((code for code in codes if code), 0)

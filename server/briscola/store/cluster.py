@@ -138,10 +138,11 @@ class Released(msgspec.Struct, tag="released", array_like=True):
 
 
 class Moved(msgspec.Struct, tag="moved", array_like=True):
-    """Owner (or a former one) to gateway: the table is not run here (any more); look its
-    owner up again and attach these connections there."""
+    """Owner (or a former one), node ``node``, to gateway: the table is not run here (any
+    more); look its owner up again and attach these connections there."""
 
     room: str
+    node: int
     conns: list[int]
 
 

@@ -1,0 +1,152 @@
+"""Several processes on one Redis: any process takes any player, every process lists every
+table, a dead process's tables move to the others, and a frozen one cannot overwrite its
+successor (fencing). Real processes, a real Redis; the agents of :mod:`support.agents`."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import Sequence
+
+import httpx
+
+from briscola.engine import verify_record
+from support.agents import Agent
+from support.client import Client, Message, create_room
+from support.servers import ServerProcess
+
+from .conftest import Cluster
+
+TIMEOUT = 60
+
+
+class Moves:
+    """Counts the moves the agents send; a test waits until there have been ``n`` more."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._changed = asyncio.Event()
+
+    def moved(self) -> None:
+        self.count += 1
+        self._changed.set()
+
+    async def more(self, n: int) -> None:
+        target = self.count + n
+        async with asyncio.timeout(TIMEOUT):
+            while self.count < target:
+                self._changed.clear()
+                await self._changed.wait()
+
+
+def agents_for(
+    room: str, urls: Sequence[str], spectator_url: str, moves: Moves, seed: int = 0
+) -> list[Agent]:
+    """One agent per seat (seat i connects to ``urls[i]``) and a spectator."""
+    seats = [
+        Agent(url, room, f"P{i}", i, seed=seed * 10 + i, on_move=moves.moved)
+        for i, url in enumerate(urls)
+    ]
+    return [*seats, Agent(spectator_url, room, "Watcher", None)]
+
+
+async def check_records(base_url: str, agents: Sequence[Agent], last: Message) -> None:
+    """Every hand of the match is served, verifies, and holds every play a seat saw
+    acknowledged (a card of its own that left its hand)."""
+    async with httpx.AsyncClient() as http:
+        for ref in last["records"]:
+            response = await http.get(f"{base_url}/api/hands/{ref['hand_id']}")
+            assert response.status_code == 200, ref
+            record = response.json()
+            verify_record(record)
+            for agent in agents:
+                if agent.seat is None:
+                    continue
+                played = {a["card"] for a in record["actions"] if a["seat"] == agent.seat}
+                seen = agent.seen.played.get(record["commitment"], set())
+                assert seen <= played, (agent.name, seen - played)
+
+
+async def test_every_process_lists_every_table(cluster: Cluster) -> None:
+    """A table made on any process is in the lobby of every process, pushed to its
+    subscribers."""
+    processes = await cluster(3)
+    watchers = [await Client.connect(p.ws_url) for p in processes]
+    for watcher in watchers:
+        await watcher.send({"type": "lobby"})
+    rooms = {(await create_room(p.url))["id"] for p in processes}
+    for watcher in watchers:
+        await watcher.wait_for(
+            lambda m: m["type"] == "lobby" and rooms <= {r["id"] for r in m["rooms"]}
+        )
+        await watcher.close()
+    async with httpx.AsyncClient() as http:
+        for process, room in zip(processes, sorted(rooms), strict=False):
+            assert (await http.get(f"{process.url}/api/rooms/{room}")).status_code == 200
+
+
+async def test_a_table_plays_with_its_people_on_different_processes(cluster: Cluster) -> None:
+    """The owner runs the table; the other processes forward their people's commands and
+    deliver its frames: the match is played out as on one process."""
+    a, b, c = await cluster(3)
+    room = (await create_room(b.url, players=4))["id"]
+    moves = Moves()
+    agents = agents_for(room, [a.ws_url, b.ws_url, c.ws_url, a.ws_url], c.ws_url, moves)
+    async with asyncio.timeout(TIMEOUT):
+        [last, *_] = await asyncio.gather(*(agent.run() for agent in agents))
+    assert all(agent.seen.reconnects == 0 and agent.seen.rejoined == 0 for agent in agents)
+    await check_records(a.url, agents, last)
+
+
+async def test_a_killed_owners_tables_move_and_the_others_see_only_a_pause(
+    cluster: Cluster,
+) -> None:
+    """SIGKILL the owner mid-hand: another process takes the table over from the mirror;
+    the people on the survivors are attached to it again without a reconnect; those of
+    the dead process reconnect elsewhere and resume; nothing acknowledged is lost."""
+    a, b, c = await cluster(3)
+    room = (await create_room(a.url, players=4))["id"]
+    moves = Moves()
+    agents = agents_for(room, [a.ws_url, b.ws_url, c.ws_url, b.ws_url], c.ws_url, moves)
+    playing = asyncio.gather(*(agent.run() for agent in agents))
+    await moves.more(6)
+    await asyncio.to_thread(a.kill)
+    agents[0].ws_url = b.ws_url  # as a load balancer would send it
+    async with asyncio.timeout(TIMEOUT):
+        [last, *_] = await playing
+    assert agents[0].seen.reconnects == 1
+    for agent in agents[1:]:
+        assert agent.seen.reconnects == 0, agent.name
+        assert agent.seen.rejoined >= 1, agent.name
+    await check_records(b.url, agents, last)
+
+
+async def test_a_frozen_owner_cannot_overwrite_its_successor(cluster: Cluster) -> None:
+    """SIGSTOP the owner past its lease: another process takes the table and play goes on
+    there; SIGCONT the first: its writes are refused (fenced), it drops the table, and
+    nobody ever sees two versions of one move."""
+    a, b = await cluster(2)
+    room = (await create_room(a.url, players=2))["id"]
+    moves = Moves()
+    agents = agents_for(room, [a.ws_url, b.ws_url], b.ws_url, moves)
+    playing = asyncio.gather(*(agent.run() for agent in agents))
+    await moves.more(4)
+    a.process.send_signal(signal.SIGSTOP)  # type: ignore[union-attr]
+    try:
+        await asyncio.to_thread(b.wait_for_line, f"took over table {room}")
+        agents[0].ws_url = b.ws_url
+        agents[0].drop()  # its socket to the frozen process, as a browser gives up on it
+        await moves.more(4)
+    finally:
+        a.process.send_signal(signal.SIGCONT)  # type: ignore[union-attr]
+    await asyncio.to_thread(a.wait_for_line, f"table {room} moved to another process")
+    async with asyncio.timeout(TIMEOUT):
+        [last, *_] = await playing
+    for agent in agents[1:]:
+        assert agent.seen.reconnects == 0 and agent.seen.rejoined >= 1, agent.name
+    await check_records(b.url, agents, last)
+
+
+async def _restart(process: ServerProcess) -> None:
+    await asyncio.to_thread(process.kill)
+    await asyncio.to_thread(process.start)
