@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Make sure the suite's real parts are on this machine: redis-server and Debian's chromium.
+# Make sure the suite's real parts are on this machine: redis-server, haproxy and Debian's
+# chromium.
 # Installs them with apt-get when missing and running as root; fails loudly otherwise,
-# because in CI a missing Redis or Chromium is a failure, never a skip.
+# because in CI a missing Redis, HAProxy or Chromium is a failure, never a skip.
 set -euo pipefail
 
 missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+# Debian puts haproxy in /usr/sbin, which is not on a normal user's PATH.
+command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -5,6 +5,7 @@ successor (fencing). Real processes, a real Redis; the agents of :mod:`support.a
 from __future__ import annotations
 
 import asyncio
+import random
 import signal
 from collections.abc import Sequence
 
@@ -13,11 +14,17 @@ import httpx
 from briscola.engine import verify_record
 from support.agents import Agent
 from support.client import Client, Message, create_room
-from support.servers import ServerProcess
+from support.haproxy import HAProxy
 
 from .conftest import Cluster
 
 TIMEOUT = 60
+#: The load balancer test: four-player tables with a spectator each, and how many times a
+#: random process is killed while they play.
+TABLES = 50
+KILLS = 10
+#: Seconds a player of that test takes to play: the matches must outlast the kills.
+THINK = 0.3
 
 
 class Moves:
@@ -40,11 +47,16 @@ class Moves:
 
 
 def agents_for(
-    room: str, urls: Sequence[str], spectator_url: str, moves: Moves, seed: int = 0
+    room: str,
+    urls: Sequence[str],
+    spectator_url: str,
+    moves: Moves,
+    seed: int = 0,
+    think: float = 0.0,
 ) -> list[Agent]:
     """One agent per seat (seat i connects to ``urls[i]``) and a spectator."""
     seats = [
-        Agent(url, room, f"P{i}", i, seed=seed * 10 + i, on_move=moves.moved)
+        Agent(url, room, f"P{i}", i, seed=seed * 10 + i, on_move=moves.moved, think=think)
         for i, url in enumerate(urls)
     ]
     return [*seats, Agent(spectator_url, room, "Watcher", None)]
@@ -147,6 +159,42 @@ async def test_a_frozen_owner_cannot_overwrite_its_successor(cluster: Cluster) -
     await check_records(b.url, agents, last)
 
 
-async def _restart(process: ServerProcess) -> None:
-    await asyncio.to_thread(process.kill)
-    await asyncio.to_thread(process.start)
+async def test_tables_survive_processes_killed_behind_a_load_balancer(cluster: Cluster) -> None:
+    """Three processes behind HAProxy; tables made and people connected through it land on
+    different processes; SIGKILL a random process at random moments, starting it again
+    each time: every table finishes, every record verifies, no acknowledged move is lost,
+    nobody sees two versions of one move."""
+    processes = await cluster(3)
+    balancer = HAProxy([p.port for p in processes])
+    await asyncio.to_thread(balancer.start)
+    try:
+        rng = random.Random(11)
+        moves = Moves()
+        rooms = [
+            (await create_room(balancer.url, players=4, best_of=3))["id"] for _ in range(TABLES)
+        ]
+        urls = [balancer.ws_url] * 4
+        agents = [
+            agent
+            for n, room in enumerate(rooms)
+            for agent in agents_for(room, urls, balancer.ws_url, moves, n, think=THINK)
+        ]
+        playing = asyncio.gather(*(agent.run() for agent in agents))
+        async with asyncio.timeout(TIMEOUT):  # a join whose answer a kill cut has no token
+            await asyncio.gather(*(agent.joined.wait() for agent in agents))
+        for kill in range(KILLS):
+            await moves.more(rng.randint(20, 120))
+            if playing.done():
+                playing.result()  # an agent's failure, if that is what ended them
+                raise AssertionError(f"every match was over before kill {kill + 1}")
+            victim = rng.choice(processes)
+            await asyncio.to_thread(victim.kill)
+            await asyncio.to_thread(victim.start)
+        async with asyncio.timeout(TIMEOUT * 2):
+            lasts = await playing
+        assert sum(agent.seen.reconnects for agent in agents) > 0  # the kills did hit people
+        for n in range(TABLES):
+            table = agents[n * 5 : n * 5 + 5]
+            await check_records(balancer.url, table, lasts[n * 5])
+    finally:
+        await asyncio.to_thread(balancer.close)

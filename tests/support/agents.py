@@ -59,6 +59,7 @@ class Agent:
         seat: int | None,
         seed: int = 0,
         on_move: Callable[[], None] | None = None,
+        think: float = 0.0,
     ) -> None:
         self.ws_url = ws_url
         self.room = room
@@ -68,6 +69,8 @@ class Agent:
         self.rng = random.Random(seed)
         self.seen = Seen()
         self.on_move = on_move or (lambda: None)
+        #: Seconds it takes to play, as a person would (pacing, not synchronisation).
+        self.think = think
         self.joined = asyncio.Event()
         self._ws: websockets.ClientConnection | None = None
 
@@ -130,6 +133,8 @@ class Agent:
                 if not seat["ready"]:
                     await ws.send(json.dumps({"type": "ready"}))
             elif hand["turn"] == self.seat and hand["legal"]:
+                if self.think:
+                    await asyncio.sleep(self.think)
                 await ws.send(json.dumps({"type": "play", "card": self.rng.choice(hand["legal"])}))
                 self.on_move()
         return None

@@ -164,8 +164,22 @@ async def serve_in_process(settings: Settings) -> AsyncIterator[InProcessServer]
         sock.close()
 
 
+class OnLoopback:
+    """The addresses of a server of the suite's on ``127.0.0.1:port``."""
+
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+
 @dataclass
-class ServerProcess:
+class ServerProcess(OnLoopback):
     """``briscola serve`` in its own process: a test can SIGKILL it mid-hand."""
 
     redis_url: str | None = None
@@ -175,14 +189,6 @@ class ServerProcess:
     log: list[str] = field(default_factory=list)
     _drainer: threading.Thread | None = None
     _logged: threading.Condition = field(default_factory=threading.Condition)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self) -> None:
         command = [sys.executable, "-m", "briscola.cli", "serve", "--port", str(self.port)]

@@ -229,6 +229,8 @@ class RoomManager:
         self.rooms[room.id] = room
         room.start().add_done_callback(lambda task: self._room_ended(room, task))
         self.metrics.rooms.set(len(self.rooms))
+        if self._remote.pop(room.id, None) is not None:  # its people here were attached there
+            self._follow(room.id, [c for c, r in self._at.items() if r == room.id])
         for conn, command in self._early.pop(room.id, []):
             self._submit(room, conn, command)
         return room
