@@ -75,6 +75,17 @@ def test_a_refused_joiner_is_released_and_told_alone() -> None:
     assert refused.released == [2] and not refused.writes and kinds(refused, 1) == []
 
 
+def test_a_resume_of_the_seat_a_connection_holds_is_answered_again() -> None:
+    """Sent twice on one connection (a table that moved between processes attaches its
+    people again): the second answers as the first, joined and the state, and changes
+    nothing."""
+    room = session()
+    joined = messages(room.handle(1, Join("room", "Ana"), 0.0), 1)[0]
+    again = room.handle(1, Resume("room", joined["token"]), 0.0)
+    assert kinds(again, 1) == ["joined", "state"] and not again.events
+    assert messages(again, 1)[0]["seat"] == joined["seat"] and again.released == []
+
+
 def test_only_the_host_seats_bots() -> None:
     room = session(players=3)
     room.handle(1, Join("room", "Ana"), 0.0)

@@ -640,15 +640,18 @@ class RoomManager:
         if not self._closed:
             self._own(self._adopt(rooms), "adopt")
 
-    def owners_changed(self, rooms: set[str]) -> None:
-        """The owner of these rooms died, froze past its lease, or changed."""
-        for room_id in rooms:
-            if room_id in self._remote:
+    def owners_changed(self, stale: dict[str, int]) -> None:
+        """These rooms' owners (by room, the node this process forwarded to) died, froze
+        past their lease, or changed: each room still forwarded to that node is followed
+        (one this process has followed meanwhile is not, twice)."""
+        for room_id, node in stale.items():
+            known = self._remote.get(room_id)
+            if known is not None and known.node == node:
                 self._follow(room_id, [c for c, r in self._at.items() if r == room_id])
 
     def resubscribed(self) -> None:
         """The bus was down: messages may be lost; every remote room is looked up again."""
-        self.owners_changed(set(self._remote))
+        self.owners_changed({room_id: owner.node for room_id, owner in self._remote.items()})
 
     def watched(self) -> dict[str, Owner]:
         return dict(self._remote)

@@ -167,7 +167,7 @@ class Node(Protocol):
     def received(self, messages: list[BusMessage]) -> None: ...
     def lost(self, rooms: set[str]) -> None: ...
     def orphaned(self, rooms: list[tuple[str, int | None]]) -> None: ...
-    def owners_changed(self, rooms: set[str]) -> None: ...
+    def owners_changed(self, stale: dict[str, int]) -> None: ...
     def resubscribed(self) -> None: ...
     def watched(self) -> dict[str, Owner]: ...
 
@@ -438,12 +438,12 @@ class RedisCluster:
             except (RedisError, OSError) as exc:
                 log.warning("could not check the tables' owners: %s", exc)
                 continue
-            changed = set()
+            changed = {}
             for room_id, held, epoch in zip(rooms, holders, epochs, strict=True):
                 known = watched[room_id]
                 node = None if held is None else int(held)
                 if node != known.node or node not in alive or int(epoch or 0) != known.epoch:
-                    changed.add(room_id)
+                    changed[room_id] = known.node
             if changed:
                 self._node.owners_changed(changed)
 
@@ -475,14 +475,14 @@ class RedisCluster:
             heard = await pipe.execute()
         dead = {node for node, count in zip(nodes, heard, strict=True) if count == 0}
         if dead and self._node is not None:
-            rooms = {
-                message.room
+            stale = {
+                message.room: node
                 for node in dead
                 for message in batches[node]
                 if isinstance(message, Forward | Gone)
             }
-            if rooms:
-                self._node.owners_changed(rooms)
+            if stale:
+                self._node.owners_changed(stale)
 
     async def _listen_loop(self) -> None:
         """Read this node's channel; when the subscription breaks, subscribe again and have

@@ -269,6 +269,10 @@ class RoomSession:
         self._admit(conn, Member(token, cmd.name), seat)
 
     def _resume(self, conn: ConnId, cmd: Resume, now: float) -> None:
+        member = self.members.get(conn)
+        if member is not None and member.token == cmd.token:  # again: answered again
+            self._admit(conn, member, self.table.seat_of(cmd.token))
+            return
         self._require_unseated(conn)
         seat = self.table.resume(cmd.token, now)
         for other, member in list(self.members.items()):
