@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from restart import BENCHMARKS, machine, start_server
-from support.client import Message, create_room
+from support.client import Client, Message, create_room
 from support.play import seat_table
 from support.servers import RedisServer, free_port
 
@@ -35,37 +35,43 @@ MARKERS = "<!-- bench:hop -->", "<!-- /bench:hop -->"
 
 
 async def play(ws_url: str, base_url: str, moves: int) -> list[float]:
-    """Seat two players at a new table (made on ``base_url``'s process) through
-    ``ws_url`` and time ``moves`` moves, matches replayed as needed."""
-    room = (await create_room(base_url, players=2, best_of=99, clock=600))["id"]
-    clients = await seat_table(ws_url, room, 2)
+    """Two players, connected through ``ws_url``, play single-hand matches at new tables
+    made on ``base_url``'s process until ``moves`` moves are timed."""
     times: list[float] = []
-    try:
-        while len(times) < moves:
+    while len(times) < moves:
+        room = (await create_room(base_url, players=2, clock=600))["id"]
+        clients = await seat_table(ws_url, room, 2)
+        try:
+            await play_match(clients, times)
+        finally:
+            await asyncio.gather(*(client.close() for client in clients))
+    return times[:moves]
+
+
+async def play_match(clients: list[Client], times: list[float]) -> None:
+    """Play the table's match to its end (a drawn hand is dealt again), timing each move."""
+    for client in clients:
+        await client.wait_for(lambda m: m["type"] == "state" and bool(m["match"]))
+    while True:
+        match = clients[0].state["match"]  # type: ignore[index]
+        if match["over"]:
+            return
+        mover = next((c for c in clients if c.my_turn()), None)
+        version = clients[0].state["version"]  # type: ignore[index]
+        if mover is None:  # a drawn hand: both ready for the next
             for client in clients:
-                if client.state is None or client.hand is None:
-                    await client.wait_for(
-                        lambda m: m["type"] == "state" and m["match"] and m["match"]["hand"]
-                    )
-            mover = next((c for c in clients if c.my_turn()), None)
-            if mover is None:  # the hand is over: both ready for the next
-                version = clients[0].state["version"]  # type: ignore[index]
-                for client in clients:
-                    await client.send({"type": "ready"})
-                for client in clients:
-                    await client.wait_for(newer(version, dealt=True))
-                continue
-            version = mover.state["version"]  # type: ignore[index]
-            started = time.perf_counter()
-            await mover.send({"type": "play", "card": mover.hand["legal"][0]})  # type: ignore[index]
-            await mover.wait_for(newer(version))
-            times.append(time.perf_counter() - started)
+                await client.send({"type": "ready"})
             for client in clients:
-                if client is not mover:
-                    await client.wait_for(newer(version))
-    finally:
-        await asyncio.gather(*(client.close() for client in clients))
-    return times
+                await client.wait_for(newer(version, dealt=True))
+            continue
+        version = mover.state["version"]  # type: ignore[index]
+        started = time.perf_counter()
+        await mover.send({"type": "play", "card": mover.hand["legal"][0]})  # type: ignore[index]
+        await mover.wait_for(newer(version))
+        times.append(time.perf_counter() - started)
+        for client in clients:
+            if client is not mover:
+                await client.wait_for(newer(version))
 
 
 def newer(version: int, dealt: bool = False) -> Callable[[Message], bool]:
@@ -74,7 +80,8 @@ def newer(version: int, dealt: bool = False) -> Callable[[Message], bool]:
     def holds(m: Message) -> bool:
         if m["type"] != "state" or m["version"] <= version:
             return False
-        return not dealt or not m["match"]["hand"]["over"]
+        hand = m["match"] and m["match"]["hand"]
+        return not dealt or bool(hand and not hand["over"])
 
     return holds
 
