@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck system-deps bench bench-engine bench-strength bench-load bench-restart screenshots clean
+.PHONY: run test lint typecheck system-deps bench bench-engine bench-strength bench-load bench-restart bench-failover bench-hop screenshots clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,12 @@ bench-load: $(BIN)/.installed-bench system-deps
 
 bench-restart: $(BIN)/.installed-bench system-deps
 	$(BIN)/python bench/restart.py
+
+bench-failover: $(BIN)/.installed-bench system-deps
+	$(BIN)/python bench/failover.py
+
+bench-hop: $(BIN)/.installed-bench system-deps
+	$(BIN)/python bench/hop.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -5,8 +5,11 @@ successor (fencing). Real processes, a real Redis; the agents of :mod:`support.a
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import signal
+import subprocess
+import sys
 from collections.abc import Sequence
 
 import httpx
@@ -15,10 +18,12 @@ from briscola.engine import verify_record
 from support.agents import Agent
 from support.client import Client, Message, create_room
 from support.haproxy import HAProxy
+from support.servers import REPO, RedisServer, free_port
 
-from .conftest import Cluster
+from .conftest import PROCESS_ENV, Cluster
 
 TIMEOUT = 60
+CLOSE = {"connection": "close"}
 #: The load balancer test: four-player tables with a spectator each, and how many times a
 #: random process is killed while they play.
 TABLES = 50
@@ -198,3 +203,34 @@ async def test_tables_survive_processes_killed_behind_a_load_balancer(cluster: C
             await check_records(balancer.url, table, lasts[n * 5])
     finally:
         await asyncio.to_thread(balancer.close)
+
+
+async def test_workers_share_one_port(redis_server: RedisServer) -> None:
+    """``briscola serve --workers 2``: two processes on one port (the kernel spreads the
+    connections), two nodes of one cluster; a SIGTERM to the command stops both."""
+    port = free_port()
+    command = [sys.executable, "-m", "briscola.cli", "serve", "--port", str(port)]
+    command += ["--redis-url", redis_server.url, "--workers", "2"]
+    env = {**os.environ, "PYTHONPATH": str(REPO / "server"), **PROCESS_ENV}
+    parent = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert parent.stderr is not None
+    try:
+        for _ in range(2):  # each worker says when it has started
+            while b"startup complete" not in await asyncio.to_thread(parent.stderr.readline):
+                pass
+        nodes: set[int] = set()
+        async with httpx.AsyncClient() as http:
+            for _ in range(200):  # a new connection each time
+                try:
+                    answer = await http.get(f"http://127.0.0.1:{port}/healthz", headers=CLOSE)
+                except httpx.ConnectError:  # a worker between its start-up and listening
+                    continue
+                nodes.add(answer.json()["node"])
+                if len(nodes) == 2:
+                    break
+        assert len(nodes) == 2, nodes
+    finally:
+        parent.send_signal(signal.SIGTERM)
+        code = await asyncio.to_thread(parent.wait, 30)
+        parent.stderr.close()
+    assert code == 0

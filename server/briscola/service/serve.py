@@ -98,7 +98,8 @@ def serve_forever(
 def serve_workers(count: int, host: str, port: int, redis_url: str, node_id: str | None) -> int:
     """Start ``count`` server processes on one port (``SO_REUSEPORT``) and one Redis, and
     wait for them; a signal to this process is passed on to each. Returns the first
-    non-zero exit code, else 0."""
+    failure's exit code, else 0 (a worker stopped by the signal passed on, which uvicorn
+    raises again once it has shut down, stopped as asked)."""
     name = node_id or f"{socket.gethostname()}:{port}"
     command = [sys.executable, "-m", "briscola.cli", "serve", "--host", host, "--port", str(port)]
     workers = [
@@ -109,11 +110,14 @@ def serve_workers(count: int, host: str, port: int, redis_url: str, node_id: str
         for index in range(1, count + 1)
     ]
 
+    passed_on: set[int] = set()
+
     def pass_on(signum: int, frame: object) -> None:
+        passed_on.add(-signum)
         for worker in workers:
             worker.send_signal(signum)
 
     signal.signal(signal.SIGINT, pass_on)
     signal.signal(signal.SIGTERM, pass_on)
     codes = [worker.wait() for worker in workers]
-    return next((code for code in codes if code), 0)
+    return next((code for code in codes if code and code not in passed_on), 0)
