@@ -61,6 +61,9 @@ from websockets.uri import parse_uri
 
 from common import raise_fd_limit
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from support.haproxy import HAProxy
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "docs" / "BENCHMARKS.md"
 SERVER_CPU = 0
@@ -154,6 +157,46 @@ class Server:
         text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
         lines = [line for line in text.splitlines() if re.search(r"Traceback|ERROR|Error", line)]
         return lines[:10]
+
+
+class Group:
+    """``--processes N``: N briscola servers on one Redis, all pinned to CPU 0 as one server
+    is, behind HAProxy (the suite's configuration from deploy/haproxy.cfg, also on CPU 0):
+    the same CPU as one process, so the difference is what splitting a table's people over
+    processes costs (their commands and frames through Redis)."""
+
+    def __init__(self, count: int, redis_url: str, nice: int = 0) -> None:
+        self.target = f"briscola x{count}"
+        self.servers = [Server("briscola", redis_url, nice) for _ in range(count)]
+        self.balancer = HAProxy([server.port for server in self.servers])
+        self.port = self.balancer.port
+        self.base = self.balancer.url
+        self.log_path = self.servers[0].log_path
+
+    def start(self) -> None:
+        for server in self.servers:
+            server.start()
+
+    async def wait_healthy(self, http: httpx.AsyncClient, timeout: float = 30.0) -> None:
+        for server in self.servers:
+            await server.wait_healthy(http, timeout)
+        await asyncio.to_thread(self.balancer.start)
+        assert self.balancer.process is not None
+        os.sched_setaffinity(self.balancer.process.pid, {SERVER_CPU})
+
+    def cpu_seconds(self) -> float:
+        return sum(server.cpu_seconds() for server in self.servers)
+
+    def rss_kb(self) -> int:
+        return sum(server.rss_kb() for server in self.servers)
+
+    def stop(self) -> None:
+        self.balancer.close()
+        for server in self.servers:
+            server.stop()
+
+    def problems(self) -> list[str]:
+        return [line for server in self.servers for line in server.problems()][:10]
 
 
 # ------------------------------------------------------------------- the tables
@@ -339,7 +382,9 @@ class Run:
         self.stats = Stats()
         self.tables = [Table(self, index) for index in range(tables)]
         self.rng = random.Random(args.seed)
-        self.server = Server(target, args.redis_url, args.nice)
+        self.server: Server | Group = Server(target, args.redis_url, args.nice)
+        if args.processes > 1:
+            self.server = Group(args.processes, args.redis_url, args.nice)
         self.ws_url = f"ws://127.0.0.1:{self.server.port}/ws"
         self.pad = "x" * args.relay_bytes
         self.gate_open = False  # no table starts before all are set up
@@ -548,7 +593,7 @@ class Run:
 
         latencies = sorted(stats.latencies)
         return {
-            "target": self.target,
+            "target": self.server.target,
             "tables": len(self.tables),
             "sockets": sockets,
             "moves_s": stats.completed / elapsed,
@@ -766,6 +811,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=1.0, help="realistic think time, s")
     parser.add_argument("--stall", type=float, default=10.0, help="a silent table is stuck")
     parser.add_argument("--redis-url", default=None, help="passed to the briscola server")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="briscola server processes on --redis-url behind HAProxy, all on the server's CPU",
+    )
     parser.add_argument("--relay-bytes", type=int, default=300, help="padding of a relay move")
     parser.add_argument(
         "--bots",
@@ -803,6 +854,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         args.tables = [100, 500, 1000] if args.mode == "realistic" else [100, 1000]
     if args.targets is None:
         args.targets = ["briscola"] if args.mode == "realistic" else ["briscola", "relay"]
+    if args.processes > 1 and (not args.redis_url or args.targets != ["briscola"]):
+        parser.error("--processes needs --redis-url and --targets briscola")
     return args
 
 
@@ -821,7 +874,8 @@ def main(argv: list[str] | None = None) -> int:
     print(body)
     if not args.no_write:
         key = f"{args.mode}{f'-bots{args.bots}' if args.bots else ''}"
-        write_section(f"{key}{'-redis' if args.redis_url else ''}", body)
+        processes = f"-processes{args.processes}" if args.processes > 1 else ""
+        write_section(f"{key}{'-redis' if args.redis_url else ''}{processes}", body)
         print(f"written to {BENCHMARKS.relative_to(ROOT)}")
     return 0
 
