@@ -39,6 +39,16 @@ def seven_of(trump: int) -> int:
     return trump * 10 + 6
 
 
+#: Per card index, its bit (a lookup is cheaper than a shift, which builds a new ``int``).
+_BIT: Final = tuple(1 << card for card in range(40))
+#: ``_SWAP_FOR[trump][face_up]``: the bit of the 7 of trumps if it may be swapped for that
+#: face-up card (one above the 7), else 0; one lookup for :func:`can_swap`.
+_SWAP_FOR: Final = tuple(
+    tuple(_BIT[seven_of(trump)] if STRENGTH[card] > _SEVEN_STRENGTH else 0 for card in range(40))
+    for trump in range(4)
+)
+
+
 def bits(cards: Sequence[int]) -> int:
     """The bit set of these card indices."""
     total = 0
@@ -109,8 +119,8 @@ def deal(players: int, dealer: int, deck: Sequence[int], swap_rule: bool) -> Pos
     dealt = 3 * n
     first = (dealer + 1) % n
     hands = [0] * n
-    for position in range(dealt):
-        hands[(first + position) % n] |= 1 << deck[position]
+    for k in range(n):  # the k-th seat from ``first`` is dealt cards k, k + n and k + 2n
+        hands[(first + k) % n] = _BIT[deck[k]] | _BIT[deck[k + n]] | _BIT[deck[k + 2 * n]]
     face_up = deck[dealt]
     return Position(
         n,
@@ -132,10 +142,9 @@ def can_swap(pos: Position) -> bool:
     return (
         pos.swap_rule
         and pos.tricks > 0
-        and not pos.trick
         and pos.face_up >= 0
-        and STRENGTH[pos.face_up] > _SEVEN_STRENGTH
-        and pos.hands[pos.leader] >> seven_of(pos.trump) & 1 == 1
+        and not pos.trick
+        and pos.hands[pos.leader] & _SWAP_FOR[pos.trump][pos.face_up] != 0
     )
 
 
@@ -164,15 +173,36 @@ def holder(trick: list[int], trump: int) -> tuple[int, int, int]:
 
 def play(pos: Position, card: int) -> None:
     """The seat to play plays ``card`` (which it must hold); a full trick is scored, and
-    the stock drawn from the winner round, the face-up card last."""
+    the stock drawn from the winner round, the face-up card last.
+
+    Every search's inner loop: the last card of a trick is not appended, and the trick is
+    scored by comparisons written out per player count, without a call or a loop."""
     n = pos.players
     trick = pos.trick
-    pos.hands[(pos.leader + len(trick)) % n] ^= 1 << card
-    trick.append(card)
-    if len(trick) < n:
+    played = len(trick)
+    pos.hands[(pos.leader + played) % n] ^= _BIT[card]
+    if played < n - 1:
+        trick.append(card)
         return
-    best, _, gained = holder(trick, pos.trump)
-    winner = (pos.leader + best) % n
+    leader = pos.leader
+    lead = trick[0]
+    keys = TRICK_KEYS[4 * pos.trump + SUIT[lead]]
+    best = 0
+    top = keys[lead]
+    gained = POINTS[lead] + POINTS[card]
+    if n > 2:
+        other = trick[1]
+        gained += POINTS[other]
+        if keys[other] > top:
+            best, top = 1, keys[other]
+        if n > 3:
+            other = trick[2]
+            gained += POINTS[other]
+            if keys[other] > top:
+                best, top = 2, keys[other]
+    if keys[card] > top:
+        best = n - 1
+    winner = (leader + best) % n
     pos.points[SIDE[n][winner]] += gained
     trick.clear()
     pos.leader = winner
@@ -182,11 +212,16 @@ def play(pos: Position, card: int) -> None:
     hands = pos.hands
     stock = pos.stock
     drawn = pos.drawn
-    for drawer in DRAW_ORDER[n][winner]:
-        if drawn < len(stock):
-            hands[drawer] |= 1 << stock[drawn]
+    if drawn + n <= len(stock):  # the usual round: every card from the stock
+        for drawer in DRAW_ORDER[n][winner]:
+            hands[drawer] |= _BIT[stock[drawn]]
             drawn += 1
-        else:
-            hands[drawer] |= 1 << pos.face_up
-            pos.face_up = -1
+    else:
+        for drawer in DRAW_ORDER[n][winner]:
+            if drawn < len(stock):
+                hands[drawer] |= _BIT[stock[drawn]]
+                drawn += 1
+            else:
+                hands[drawer] |= _BIT[pos.face_up]
+                pos.face_up = -1
     pos.drawn = drawn
