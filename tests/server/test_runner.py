@@ -39,7 +39,7 @@ class Recorder:
         self.sent += outcome.frames
         self.released += [(conn, room_id) for conn in outcome.released]
 
-    def lobby_changed(self) -> None:
+    def lobby_changed(self, room_id: str | None = None) -> None:
         return None
 
 

@@ -122,6 +122,10 @@ class RoomManager:
         self._lobby: set[ConnId] = set()
         self._lobby_changed = asyncio.Event()
         self._shared_lobby: list[RoomSummary] = []
+        #: Rooms whose summary may have changed since it was last written to the shared
+        #: lobby, and when the shared lobby was last read.
+        self._dirty: set[str] = set()
+        self._lobby_read = 0.0
         self._tasks: set[asyncio.Task[None]] = set()
         self._conn_ids = itertools.count(1)
         self._closed = False
@@ -227,6 +231,7 @@ class RoomManager:
             session, self.store, self, self.thinker, self.metrics, self.settings.room_queue
         )
         self.rooms[room.id] = room
+        self._dirty.add(room.id)
         room.start().add_done_callback(lambda task: self._room_ended(room, task))
         self.metrics.rooms.set(len(self.rooms))
         if self._remote.pop(room.id, None) is not None:  # its people here were attached there
@@ -343,16 +348,19 @@ class RoomManager:
             if not summary.rules.private and summary.status not in ("over", "adjourned")
         ]
 
-    async def refresh_lobby(self) -> None:
-        """Write this process's summaries to the shared lobby and read everyone's."""
+    async def refresh_lobby(self, *, read: bool = True) -> None:
+        """Write the summaries of this process's rooms that changed to the shared lobby,
+        and (``read``) read everyone's."""
         if not self.cluster.shared:
             return
+        dirty, self._dirty = self._dirty, set()
+        summaries = {r: self.rooms[r].session.summary_json() for r in dirty if r in self.rooms}
         try:
-            await self.cluster.list_summaries(
-                {room_id: room.session.summary_json() for room_id, room in self.rooms.items()}
-            )
-            self._shared_lobby = await self.cluster.lobby()
+            await self.cluster.list_summaries(summaries)
+            if read:
+                self._shared_lobby = await self.cluster.lobby()
         except (RedisError, OSError) as exc:
+            self._dirty |= dirty
             log.warning("could not refresh the shared lobby: %s", exc)
 
     async def find_summary(self, room_id: str) -> RoomSummary | None:
@@ -692,12 +700,17 @@ class RoomManager:
 
     # ------------------------------------------------------------------ lobby
 
-    def lobby_changed(self) -> None:
+    def lobby_changed(self, room_id: str | None = None) -> None:
+        """The lobby may have changed (``room_id``'s summary, if given)."""
+        if room_id is not None:
+            self._dirty.add(room_id)
         self._lobby_changed.set()
 
     async def _lobby_loop(self) -> None:
-        """Push the lobby to its subscribers when it changes (here, or in the shared lobby,
-        read again every :data:`LOBBY_POLL` seconds)."""
+        """Write the summaries that changed to the shared lobby, and push the lobby to its
+        subscribers when it changes (here, or in the shared lobby, read again every
+        :data:`LOBBY_POLL` seconds while anyone subscribes)."""
+        loop = asyncio.get_running_loop()
         sent = ""
         shared = self.cluster.shared
         while True:
@@ -707,7 +720,10 @@ class RoomManager:
             except TimeoutError:
                 pass
             self._lobby_changed.clear()
-            await self.refresh_lobby()
+            read = bool(self._lobby) and loop.time() - self._lobby_read >= LOBBY_POLL
+            await self.refresh_lobby(read=read)
+            if read:
+                self._lobby_read = loop.time()
             if self._lobby:
                 data = encode_text(LobbyMessage(self.public_rooms()))
                 if data != sent:

@@ -34,7 +34,7 @@ class Outbox(Protocol):
     sends each frame to its connection here or to the connection's gateway process."""
 
     def deliver(self, room_id: str, outcome: Outcome) -> None: ...
-    def lobby_changed(self) -> None: ...
+    def lobby_changed(self, room_id: str | None = None) -> None: ...
 
 
 class Thinking(Protocol):
@@ -237,7 +237,7 @@ class RoomRunner:
             self.metrics.errors.labels(refused.value).inc()
         outbox.deliver(self.id, outcome)
         if outcome.lobby_changed:
-            outbox.lobby_changed()
+            outbox.lobby_changed(self.id)
         if outcome.thought is not None:
             self._think(outcome.thought)
 

@@ -4,11 +4,14 @@ and the lobby they share (docs/ARCHITECTURE.md, "Several processes on one Redis"
 - **Nodes.** Every process gets a node number, ``INCR briscola:nodes``, new at every start
   and never reused, and subscribes to its channel ``briscola:node:{n}``. A node is alive
   while that subscription is (a killed process's socket closes and Redis drops it at once).
-- **Leases.** ``briscola:room:{id}:owner`` holds the owner's node number, set with an
-  expiry and renewed while it lives. Taking a table over bumps the room's ``epoch`` (a field
-  of its hash), the fencing number that every mirror write carries: the Lua scripts refuse a
-  write from an older epoch, so a process that was paused past its lease and wakes up can
-  never overwrite its successor (:data:`briscola.store.redis.APPEND`).
+- **Leases.** ``briscola:room:{id}:owner`` holds the owner's node number; the lease is the
+  node's own, ``briscola:node:{n}:alive``, set with an expiry and renewed every second (one
+  command a second whatever the number of tables). A table whose owner is not alive (its
+  subscription gone, or its lease run out) may be taken. Taking a table over bumps the
+  room's ``epoch`` (a field of its hash), the fencing number that every mirror write
+  carries: the Lua scripts refuse a write from an older epoch, so a process that was paused
+  past its lease and wakes up can never overwrite its successor
+  (:data:`briscola.store.redis.APPEND`).
 - **The bus.** A gateway forwards the commands of its connections to the owner of their
   table, and the owner sends their frames back, through each node's pub/sub channel. Redis
   delivers one publisher connection's messages in order, so each node publishes through a
@@ -46,34 +49,31 @@ log = logging.getLogger(__name__)
 NODES = "briscola:nodes"
 LOBBY = "briscola:lobby"
 _CHANNEL = "briscola:node:{}"
-#: How long a lease lasts unless renewed, and how often its owner renews it.
+_ALIVE = "briscola:node:{}:alive"
+#: How long a node's lease lasts unless renewed, and how often it renews it.
 LEASE_MS = 4000
 RENEW_EVERY = 1.0
+#: How often a node checks that it still holds every table it runs (another may have taken
+#: one while it was paused; its writes would be refused anyway).
+VERIFY_EVERY = 5.0
 #: How often a process looks for tables nobody owns (their owner died) and takes its share.
 SCAN_EVERY = 0.5
 #: How often a gateway checks that the owners it forwards to still hold their tables.
 CHECK_EVERY = 0.5
+#: Keys read per round trip when looking at many tables' owners: the loop is never held up
+#: long packing and parsing one huge pipeline.
+CHUNK = 250
 #: Connection ids carry their gateway's node number above these bits.
 NODE_SHIFT = 32
 
-#: Take a room: if nobody holds its lease, or ``ARGV[1]`` (a holder known dead) does. Bumps
+#: Take a room: if nobody owns it, or ``ARGV[1]`` (an owner known dead) does. Bumps
 #: the room's epoch and returns it (0: someone else holds it).
 CLAIM = """
 local cur = redis.call('GET', KEYS[1])
 if cur and cur ~= ARGV[1] then return 0 end
 local epoch = redis.call('HINCRBY', KEYS[2], 'epoch', 1)
-redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+redis.call('SET', KEYS[1], ARGV[2])
 return epoch
-"""
-
-#: Keep a room's lease: still ours (or lapsed with nobody after us) at our epoch: 1; else 0.
-RENEW = """
-local epoch = tonumber(redis.call('HGET', KEYS[2], 'epoch') or '0')
-if epoch > tonumber(ARGV[2]) then return 0 end
-local cur = redis.call('GET', KEYS[1])
-if cur and cur ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
-return 1
 """
 
 #: Give a lease up, if it is still ours.
@@ -266,7 +266,6 @@ class RedisCluster:
         self._node: Node | None = None
         self._subscribed = asyncio.Event()
         self._claim = self.redis.register_script(CLAIM)
-        self._renew = self.redis.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
 
     @property
@@ -278,6 +277,7 @@ class RedisCluster:
         listening, scanning for orphans and checking owners."""
         self._node = node
         self.node = int(await self.redis.incr(NODES))
+        await self.redis.set(_ALIVE.format(self.node), self.label, px=LEASE_MS)
         await self.redis.hset(f"{NODES}:labels", str(self.node), self.label)
         for name, loop in (
             ("bus listener", self._listen_loop()),
@@ -313,7 +313,7 @@ class RedisCluster:
         epoch = int(
             await self._claim(
                 keys=[owner_key(room_id), room_key(room_id)],
-                args=["" if holder is None else holder, self.node, LEASE_MS],
+                args=["" if holder is None else holder, self.node],
             )
         )
         if epoch:
@@ -340,12 +340,26 @@ class RedisCluster:
     async def exists(self, room_id: str) -> bool:
         return bool(await self.redis.sismember(ROOMS, room_id))
 
+    async def _holders(self, room_ids: list[str]) -> list[bytes | None]:
+        """The owner key of each table, :data:`CHUNK` tables a round trip."""
+        holders: list[bytes | None] = []
+        for start in range(0, len(room_ids), CHUNK):
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for room_id in room_ids[start : start + CHUNK]:
+                    pipe.get(owner_key(room_id))
+                holders += await pipe.execute()
+        return holders
+
     async def _alive(self, nodes: set[int]) -> set[int]:
-        """Which of ``nodes`` are subscribed to their channel."""
+        """Which of ``nodes`` are alive: subscribed to their channel (a killed process's
+        subscription goes at once) and within their lease (a frozen one's runs out)."""
         if not nodes:
             return set()
-        counts = await self.redis.pubsub_numsub(*(_CHANNEL.format(n) for n in nodes))
-        return {int(_text(channel).rsplit(":", 1)[1]) for channel, n in counts if n > 0}
+        ordered = sorted(nodes)
+        counts = await self.redis.pubsub_numsub(*(_CHANNEL.format(n) for n in ordered))
+        subscribed = {int(_text(channel).rsplit(":", 1)[1]) for channel, n in counts if n > 0}
+        leases = await self.redis.mget([_ALIVE.format(n) for n in ordered])
+        return {n for n, lease in zip(ordered, leases, strict=True) if lease and n in subscribed}
 
     async def orphans(self, owned: Iterable[str]) -> list[tuple[str, int | None]]:
         """This process's share of the tables nobody owns (or whose owner died), with the
@@ -356,10 +370,7 @@ class RedisCluster:
         ids = [room_id for room_id in ids if room_id not in mine]
         if not ids:
             return []
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for room_id in ids:
-                pipe.get(owner_key(room_id))
-            holders = await pipe.execute()
+        holders = await self._holders(ids)
         nodes = {int(h) for h in holders if h is not None}
         alive = await self._alive(nodes)
         free = [
@@ -374,35 +385,53 @@ class RedisCluster:
         return free[: math.ceil(len(free) / live)]
 
     async def _renew_loop(self) -> None:
-        """Renew every lease this process holds, one round trip; report those it lost."""
+        """Renew this node's lease every :data:`RENEW_EVERY` seconds. If it had run out (the
+        process was paused), or every :data:`VERIFY_EVERY` seconds anyway, check that each
+        table is still this node's, and report those another node took."""
+        loop = asyncio.get_running_loop()
+        verified = loop.time()
+        alive = _ALIVE.format(self.node)
         while True:
             await asyncio.sleep(RENEW_EVERY)
-            rooms = list(self.epochs.items())
-            if not rooms:
-                continue
             try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for room_id, epoch in rooms:
-                        await self._renew(
-                            keys=[owner_key(room_id), room_key(room_id)],
-                            args=[self.node, epoch, LEASE_MS],
-                            client=pipe,
-                        )
-                    results = await pipe.execute()
+                kept = await self.redis.set(alive, self.label, px=LEASE_MS, xx=True)
+                if not kept:
+                    log.warning("node %d: its lease had run out; checking its tables", self.node)
+                    await self.redis.set(alive, self.label, px=LEASE_MS)
+                if kept and loop.time() - verified < VERIFY_EVERY:
+                    continue
+                verified = loop.time()
+                await self._verify()
             except (RedisError, OSError) as exc:
-                log.warning("could not renew leases: %s", exc)
-                continue
-            lost = {
-                room_id
-                for (room_id, epoch), kept in zip(rooms, results, strict=True)
-                if kept == 0 and self.epochs.get(room_id) == epoch
-            }
-            if lost:
-                for room_id in lost:
-                    del self.epochs[room_id]
-                log.warning("lost the lease of %d tables: another process has them", len(lost))
-                assert self._node is not None
-                self._node.lost(lost)
+                log.warning("could not renew the lease: %s", exc)
+
+    async def _verify(self) -> None:
+        """Report the tables another node holds now; take back those nobody holds (Redis
+        lost their keys: flushed, or failed over without them)."""
+        rooms = list(self.epochs.items())
+        if not rooms:
+            return
+        holders = await self._holders([room_id for room_id, _ in rooms])
+        missing = [room_id for (room_id, _), held in zip(rooms, holders, strict=True) if not held]
+        taken = {
+            room_id
+            for (room_id, _), held in zip(rooms, holders, strict=True)
+            if held and int(held) != self.node
+        }
+        if missing:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for room_id in missing:
+                    pipe.set(owner_key(room_id), self.node, nx=True)
+                again = await pipe.execute()
+            taken |= {room_id for room_id, ok in zip(missing, again, strict=True) if not ok}
+        epochs = dict(rooms)
+        lost = {room_id for room_id in taken if self.epochs.get(room_id) == epochs[room_id]}
+        if lost:
+            for room_id in lost:
+                del self.epochs[room_id]
+            log.warning("lost %d tables: another process has them", len(lost))
+            assert self._node is not None
+            self._node.lost(lost)
 
     async def _scan_loop(self) -> None:
         while True:
@@ -510,16 +539,11 @@ class RedisCluster:
     # ----------------------------------------------------------------- lobby
 
     async def list_summaries(self, summaries: dict[str, bytes]) -> None:
-        """Write the summaries of this process's tables that changed since last time."""
+        """Write those of these summaries that differ from what this process last wrote."""
         changed = {r: s for r, s in summaries.items() if self._listed.get(r) != s}
-        if not changed:
-            return
-        with contextlib.suppress(RedisError, OSError):
+        if changed:
             await self.redis.hset(LOBBY, mapping=changed)  # type: ignore[arg-type]
             self._listed.update(changed)
-        for room_id in list(self._listed):
-            if room_id not in summaries:
-                del self._listed[room_id]
 
     async def unlist(self, room_id: str) -> None:
         self._listed.pop(room_id, None)

@@ -6,7 +6,7 @@ Key layout in Redis (docs/ARCHITECTURE.md, "The Redis mirror"):
 ``briscola:room:{id}``             hash: ``version``, ``snapshot_version``, ``snapshot`` (JSON),
                                    ``epoch`` (the fencing number of its owner)
 ``briscola:room:{id}:events``      list of ``[version, event]`` JSON since the snapshot
-``briscola:room:{id}:owner``       the owner's node number, with an expiry (the lease)
+``briscola:room:{id}:owner``       the owner's node number (:mod:`briscola.store.cluster`)
 ``briscola:hand:{hand_id}``        a finished hand's record (JSON), expires after the TTL
 ``briscola:mirror:{process}``      one process's marker: the number of its last flush
 
