@@ -28,8 +28,6 @@ CLOSE = {"connection": "close"}
 #: random process is killed while they play.
 TABLES = 50
 KILLS = 10
-#: Seconds a player of that test takes to play: the matches must outlast the kills.
-THINK = 0.3
 
 
 class Moves:
@@ -57,11 +55,11 @@ def agents_for(
     spectator_url: str,
     moves: Moves,
     seed: int = 0,
-    think: float = 0.0,
+    gate: asyncio.Event | None = None,
 ) -> list[Agent]:
     """One agent per seat (seat i connects to ``urls[i]``) and a spectator."""
     seats = [
-        Agent(url, room, f"P{i}", i, seed=seed * 10 + i, on_move=moves.moved, think=think)
+        Agent(url, room, f"P{i}", i, seed=seed * 10 + i, on_move=moves.moved, gate=gate)
         for i, url in enumerate(urls)
     ]
     return [*seats, Agent(spectator_url, room, "Watcher", None)]
@@ -179,10 +177,12 @@ async def test_tables_survive_processes_killed_behind_a_load_balancer(cluster: C
             (await create_room(balancer.url, players=4, best_of=3))["id"] for _ in range(TABLES)
         ]
         urls = [balancer.ws_url] * 4
+        gate = asyncio.Event()
+        gate.set()
         agents = [
             agent
             for n, room in enumerate(rooms)
-            for agent in agents_for(room, urls, balancer.ws_url, moves, n, think=THINK)
+            for agent in agents_for(room, urls, balancer.ws_url, moves, n, gate=gate)
         ]
         playing = asyncio.gather(*(agent.run() for agent in agents))
         async with asyncio.timeout(TIMEOUT):  # a join whose answer a kill cut has no token
@@ -194,7 +194,9 @@ async def test_tables_survive_processes_killed_behind_a_load_balancer(cluster: C
                 raise AssertionError(f"every match was over before kill {kill + 1}")
             victim = rng.choice(processes)
             await asyncio.to_thread(victim.kill)
+            gate.clear()  # no play while it restarts: the matches outlast the kills
             await asyncio.to_thread(victim.start)
+            gate.set()
         async with asyncio.timeout(TIMEOUT * 2):
             lasts = await playing
         assert sum(agent.seen.reconnects for agent in agents) > 0  # the kills did hit people

@@ -59,7 +59,7 @@ class Agent:
         seat: int | None,
         seed: int = 0,
         on_move: Callable[[], None] | None = None,
-        think: float = 0.0,
+        gate: asyncio.Event | None = None,
     ) -> None:
         self.ws_url = ws_url
         self.room = room
@@ -69,8 +69,8 @@ class Agent:
         self.rng = random.Random(seed)
         self.seen = Seen()
         self.on_move = on_move or (lambda: None)
-        #: Seconds it takes to play, as a person would (pacing, not synchronisation).
-        self.think = think
+        #: Open while the agent may play (a test closes it to hold play up).
+        self.gate = gate
         self.joined = asyncio.Event()
         self._ws: websockets.ClientConnection | None = None
 
@@ -105,12 +105,14 @@ class Agent:
             self._ws.transport.abort()
 
     async def _connect(self) -> websockets.ClientConnection:
-        """Connect, trying again while the load balancer has no live server to offer."""
+        """Connect, trying again (at once: each try is a real connect that fails fast) while
+        the server it was sent to is gone, until the test points it elsewhere or the load
+        balancer offers a live one."""
         while True:
             try:
                 return await websockets.connect(self.ws_url, compression=None, max_queue=None)
             except (OSError, InvalidHandshake, InvalidStatus):
-                await asyncio.sleep(0.05)
+                continue
 
     async def _handle(self, ws: websockets.ClientConnection, message: Message) -> Message | None:
         kind = message["type"]
@@ -133,8 +135,8 @@ class Agent:
                 if not seat["ready"]:
                     await ws.send(json.dumps({"type": "ready"}))
             elif hand["turn"] == self.seat and hand["legal"]:
-                if self.think:
-                    await asyncio.sleep(self.think)
+                if self.gate is not None:
+                    await self.gate.wait()
                 await ws.send(json.dumps({"type": "play", "card": self.rng.choice(hand["legal"])}))
                 self.on_move()
         return None

@@ -12,7 +12,6 @@ import socket
 import subprocess
 import tempfile
 import threading
-import time
 from pathlib import Path
 from typing import IO
 
@@ -26,6 +25,8 @@ SBIN = "/usr/sbin:/usr/local/sbin"
 TEST_CHECK = "check inter 200ms fall 1 rise 1"
 #: Sections of the production file the suite has no use for: Docker's DNS, stats pages.
 DROPPED_SECTIONS = ("resolvers", "listen", "peers")
+#: What HAProxy's master prints once its worker listens.
+LOADED = "Loading success"
 #: Lines of ``defaults`` that are about logging, which is off in the suite.
 LOGGING = ("log", "option httplog", "option dontlognull", "option tcplog")
 
@@ -93,10 +94,12 @@ class HAProxy(OnLoopback):
         self.process: subprocess.Popen[bytes] | None = None
         self.log: list[str] = []
         self._drainer: threading.Thread | None = None
+        self._logged = threading.Condition()
+        self._ended = False
 
     def start(self, timeout: float = 30.0) -> None:
-        """Run HAProxy in the foreground (master-worker) and return once ``/healthz``
-        answers 200 through it, i.e. once it listens and reaches a live backend."""
+        """Run HAProxy in the foreground (master-worker) and return once it says it has
+        loaded (its worker listens) and ``/healthz`` answers 200 through it."""
         self.process = subprocess.Popen(
             [self.binary, "-W", "-db", "-f", str(self.config)],
             cwd=self.dir,
@@ -108,20 +111,18 @@ class HAProxy(OnLoopback):
         stdout = self.process.stdout
         self._drainer = threading.Thread(target=self._drain, args=(stdout,), daemon=True)
         self._drainer.start()
-        deadline = time.monotonic() + timeout
-        while not self._ready():
-            if self.process.poll() is not None:
-                code = self.process.returncode
-                _reap(self.process, self._drainer)
-                self.process = None
-                raise RuntimeError(f"haproxy exited ({code}) before it was ready:\n{self.output}")
-            if time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(
-                    f"haproxy on port {self.port} did not answer /healthz with 200 within "
-                    f"{timeout:g} s (backends {self.backends}):\n{self.output}"
-                )
-            time.sleep(0.05)
+        with self._logged:  # HAProxy says when it has loaded its configuration and listens
+            loaded = self._logged.wait_for(
+                lambda: any(LOADED in line for line in self.log) or self._ended, timeout
+            )
+        if not loaded or self._ended or not self._ready():
+            code = self.process.poll()
+            self.stop()
+            raise RuntimeError(
+                f"haproxy on port {self.port} (exit code {code}) did not load and answer "
+                f"/healthz with 200 within {timeout:g} s (backends {self.backends}):\n"
+                f"{self.output}"
+            )
 
     def _ready(self) -> bool:
         try:
@@ -140,7 +141,12 @@ class HAProxy(OnLoopback):
 
     def _drain(self, stdout: IO[bytes]) -> None:
         for raw in stdout:
-            self.log.append(raw.decode(errors="replace"))
+            with self._logged:
+                self.log.append(raw.decode(errors="replace"))
+                self._logged.notify_all()
+        with self._logged:
+            self._ended = True
+            self._logged.notify_all()
 
     @property
     def output(self) -> str:
