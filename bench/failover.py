@@ -32,6 +32,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from common import write_between
 from restart import BENCHMARKS, fill, machine, resume_and_play, start_server
 from support.servers import RedisServer, free_port
 
@@ -91,21 +92,12 @@ def report(runs: list[dict[str, float]], tables: int, command: str, sample: int)
             "",
             f"Process A ran {tables:,} tables of four people mid-hand; B ran none. Times from "
             f"SIGKILL of A: *moved*, B runs every table (it saw A's subscription gone, took "
-            f"the leases and restored each table from the mirror); *playable*, {sample} "
+            f"A's tables and restored each table from the mirror); *playable*, {sample} "
             f"tables where all four players resumed through B and one played, seen by all "
             f"four. Load average {loadavg:.1f} as the runs began. Target: under 5 s — "
             f"{verdict} it in every run.",
         ]
     )
-
-
-def write(body: str) -> None:
-    start, end = MARKERS
-    text = BENCHMARKS.read_text()
-    if start not in text:
-        text = text.rstrip("\n") + f"\n\n## Failover\n\n{start}\n{end}\n"
-    head, rest = text.split(start, 1)
-    BENCHMARKS.write_text(f"{head}{start}\n{body}\n{end}{rest.split(end, 1)[1]}")
 
 
 async def main(argv: list[str] | None = None) -> None:
@@ -130,7 +122,7 @@ async def main(argv: list[str] | None = None) -> None:
     body = report(runs, args.tables, command.strip(), args.sample)
     print(body)
     if not args.no_write:
-        write(body)
+        write_between(BENCHMARKS, *MARKERS, body + "\n")
 
 
 if __name__ == "__main__":

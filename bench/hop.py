@@ -26,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from common import write_between
 from restart import BENCHMARKS, machine, start_server
 from support.client import Client, Message, create_room
 from support.play import seat_table
@@ -142,12 +143,7 @@ async def main(argv: list[str] | None = None) -> None:
     )
     print(body)
     if not args.no_write:
-        start, end = MARKERS
-        text = BENCHMARKS.read_text()
-        if start not in text:
-            text = text.rstrip("\n") + f"\n\n## A hop between processes\n\n{start}\n{end}\n"
-        head, rest = text.split(start, 1)
-        BENCHMARKS.write_text(f"{head}{start}\n{body}\n{end}{rest.split(end, 1)[1]}")
+        write_between(BENCHMARKS, *MARKERS, body + "\n")
 
 
 if __name__ == "__main__":
