@@ -251,8 +251,6 @@ class RedisCluster:
     shared = True
 
     def __init__(self, url: str, store: RedisStore, label: str) -> None:
-        self.url = url
-        self.store = store
         self.redis = store.redis
         self.label = label
         self.node = 0
