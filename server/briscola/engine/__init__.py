@@ -1,4 +1,5 @@
-"""The pure Briscola engine: cards, verifiable deals, rules, matches, views and records.
+"""The pure Briscola engine: cards, verifiable deals, rules, matches, views, records and
+replays.
 
 No I/O, no asyncio, no clock, no global random: values in, values out, deterministic from
 the seeds the caller supplies. Everything the shell needs is re-exported here.
@@ -18,6 +19,7 @@ from .match import (
     new_match,
 )
 from .record import FORMAT, VerifyError, hand_record, verify_record
+from .replay import ReplayStep, StepKind, replay_steps
 from .rules import apply, can_swap, hand_result, legal_actions, start_hand, swap_refusal
 from .state import (
     PLAYER_COUNTS,
@@ -53,8 +55,10 @@ __all__ = [
     "MatchView",
     "PlayCard",
     "Rank",
+    "ReplayStep",
     "Resign",
     "RuleError",
+    "StepKind",
     "Suit",
     "SwapSeven",
     "SwapView",
@@ -72,6 +76,7 @@ __all__ = [
     "legal_actions",
     "match_view",
     "new_match",
+    "replay_steps",
     "seed_from_hex",
     "shuffled_deck",
     "side_count",
