@@ -17,6 +17,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from briscola.engine import replay_steps
 from briscola.metrics import Metrics
 from briscola.service.config import Settings
 from briscola.service.manager import RoomManager
@@ -38,6 +39,11 @@ WEBSOCKET_PATH = "/ws"
 #: The largest HTTP request body, in bytes.
 MAX_BODY = 4096
 TOO_LARGE_BODY = f"request bodies are limited to {MAX_BODY} bytes"
+#: What a replay repeats of its hand's record beside the steps.
+REPLAY_FIELDS = (
+    "hand_id", "match_id", "room", "players", "names", "dealer", "seed", "commitment",
+    "result", "points", "resigned",
+)  # fmt: skip
 
 
 def _json(payload: object, status: int = 200) -> Response:
@@ -133,6 +139,15 @@ def create_app(settings: Settings) -> BriscolaApp:
             return _error(Code.HAND_NOT_FOUND, "no finished hand with that id", 404)
         return Response(record, media_type="application/json")
 
+    async def get_replay(request: Request) -> Response:
+        """A finished hand step by step, every card face up (docs/PROTOCOL.md)."""
+        stored = await store.get_record(request.path_params["hand"])
+        if stored is None:
+            return _error(Code.HAND_NOT_FOUND, "no finished hand with that id", 404)
+        record = msgspec.json.decode(stored)
+        shown = {key: record[key] for key in REPLAY_FIELDS if key in record}
+        return _json({**shown, "steps": replay_steps(record)})
+
     async def healthz(request: Request) -> Response:
         """Up (HTTP 200) while the game is; ``degraded`` while Redis is away or lacks data
         being written again (``mirror``), and how often Redis lost acknowledged writes."""
@@ -155,10 +170,12 @@ def create_app(settings: Settings) -> BriscolaApp:
         routes=[
             Route("/", index),
             Route("/t/{room}", index),
+            Route("/r/{hand}", index),
             Route("/api/rooms", list_rooms, methods=["GET"]),
             Route("/api/rooms", create_room, methods=["POST"]),
             Route("/api/rooms/{room}", get_room),
             Route("/api/hands/{hand}", get_hand),
+            Route("/api/hands/{hand}/replay", get_replay),
             Route("/healthz", healthz),
             Route("/metrics", metrics_endpoint),
             Mount("/static", StaticFiles(directory=CLIENT_DIR, check_dir=False), name="static"),

@@ -662,6 +662,7 @@ class Table:
             log = self.hands[-1]
             record = hand_record(hand)
             record.update(hand_id=log.hand_id, match_id=self.match_id)
+            record["names"] = [s.name or f"Seat {s.index + 1}" for s in self.seats]
             if not self.rules.private:  # a private table's id is its secret
                 record["room"] = self.id
             self.records.append(RecordRef(log.hand_id, record["result"], record["points"]))
