@@ -1,12 +1,15 @@
-// The entry point: preferences, routing between the lobby (/) and a table (/t/{room}),
-// the messages from the server, and the actions the pages call.
+// The entry point: preferences, routing between the lobby (/), a table (/t/{room}), the
+// leaderboard and the profiles, who this browser is, the messages from the server, and the
+// actions the pages call.
 
+import { accountBar, fetchSession } from "./account.js";
 import { cardFace } from "./cards.js";
 import { fill, h, toast } from "./dom.js";
 import { errorText, initialLang, LANGS, setLang, t, getLang } from "./i18n.js";
+import { mountLeaderboard, mountProfile } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
 import { mountTable } from "./render.js";
-import { socketUrl, Wire } from "./socket.js";
+import { fetchJson, socketUrl, Wire } from "./socket.js";
 import {
   createStore,
   dropToken,
@@ -88,6 +91,7 @@ function enterRoute() {
     fetchRooms();
     return;
   }
+  if (route.name !== "table") return; // the leaderboard and profiles are read over HTTP
   const token = tokenFor(storage, route.room);
   const watching = watchingAt(storage, route.room);
   if (token) {
@@ -103,30 +107,25 @@ function enterRoute() {
   }
 }
 
+/** The name this browser plays under: the account's when signed in (the server uses it anyway). */
+function playerName() {
+  const account = store.get().account;
+  return account ? account.name : ensureName();
+}
+
 function watchMessage(room, name) {
-  watchName = name || ensureName();
+  watchName = store.get().account ? playerName() : name || ensureName();
   return { type: "watch", room, name: watchName };
 }
 
 function joinMessage(target) {
-  const msg = { type: "join", room: target.room, name: ensureName() };
+  const msg = { type: "join", room: target.room, name: playerName() };
   if (target.seat !== undefined && target.seat !== null) msg.seat = target.seat;
   if (target.side !== undefined && target.side !== null) msg.side = target.side;
   return msg;
 }
 
 // ---- HTTP ------------------------------------------------------------------------------------
-
-async function fetchJson(url, options) {
-  const response = await fetch(url, { headers: { Accept: "application/json", "Content-Type": "application/json" }, ...options });
-  let body = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
-  return { ok: response.ok, status: response.status, body };
-}
 
 async function fetchRooms() {
   try {
@@ -211,6 +210,9 @@ function receiveState(s, msg) {
   const prevHand = s.state && s.state.match && s.state.match.hand;
   const nextHand = msg.match && msg.match.hand;
   const patch = { state: msg, stateAt: performance.now(), joined: true };
+  // A rated match just ended: the account's ratings moved.
+  const over = (state) => Boolean(state && state.match && state.match.over);
+  if (s.account && msg.room.rules.rated && over(msg) && !over(s.state)) refreshAccount();
   if (!nextHand || !prevHand || prevHand.commitment !== nextHand.commitment) patch.summaryHidden = false;
   store.set(patch);
 }
@@ -256,7 +258,7 @@ function navigate(route, { replace = false } = {}) {
   const path = pathOf(route);
   if (location.pathname !== path) history[replace ? "replaceState" : "pushState"]({}, "", path);
   if (!sameTable) {
-    store.set({ ...initialState(), route, conn: s.conn, lobby: route.name === "lobby" ? s.lobby : null });
+    store.set({ ...initialState(), route, conn: s.conn, account: s.account, lobby: route.name === "lobby" ? s.lobby : null });
   }
   enterRoute();
 }
@@ -274,7 +276,7 @@ document.addEventListener("click", (event) => {
 
 /** True when this browser has a name; else ask for one beside the name field and say no. */
 function namePrompted() {
-  if (getName()) return true;
+  if (getName() || store.get().account) return true;
   const input = document.querySelector('[data-testid="name-input"]');
   if (!input) return true; // no field to type in: a default name will do
   input.setAttribute("aria-invalid", "true");
@@ -333,6 +335,12 @@ const act = {
     store.set({ summaryHidden: !show });
   },
   nameField() {
+    const account = store.get().account;
+    if (account) {
+      // Signed in: the seat takes the account's name, so the field shows it, locked.
+      const locked = h("input", { type: "text", readonly: true, "aria-readonly": "true", "data-testid": "name-input", "data-account": account.id, value: account.name, title: t("name.account", { name: account.name }) });
+      return h("label", { class: "field name-field signed-in" }, h("span", { class: "field-label" }, t("name.label")), locked);
+    }
     const input = h("input", {
       type: "text",
       maxlength: "24",
@@ -359,6 +367,8 @@ let page = null;
 let pageKey = "";
 let connEl = null;
 let bannerEl = null;
+let accountEl = null;
+let accountShown = null; // the key of what the account bar shows
 
 /** The "How to play" dialog: the basics of docs/RULES.md in the interface's language. */
 function openHelp() {
@@ -436,10 +446,13 @@ function renderHeader() {
   );
   const helpBtn = h("button", { type: "button", class: "icon-btn help-btn", "data-testid": "help-button", title: t("help.button"), "aria-label": t("help.button"), onclick: openHelp }, "?");
   const other = prefs.lang === "it" ? "en" : "it";
+  accountEl = h("div", { class: "account-host" });
+  accountShown = null;
   fill(
     header,
-    h("a", { href: "/", class: "brand", "data-route": "" }, h("span", { class: "brand-mark", html: cardFace("AD", prefs) }), t("app.title")),
+    h("a", { href: "/", class: "brand", "data-route": "" }, h("span", { class: "brand-mark", html: cardFace("AD", prefs) }), h("span", { class: "brand-name" }, t("app.title"))),
     h("div", { class: "topbar-right" },
+      accountEl,
       connEl,
       helpBtn,
       h("button", { type: "button", class: "icon-btn lang-btn", "data-testid": "lang-toggle", title: t(`lang.${other}`), onclick: () => setPref("lang", other) }, other.toUpperCase()),
@@ -507,18 +520,51 @@ function schedule() {
   }
 }
 
+// The page for each route; a signed-in change mounts the page again (the name fields, the
+// rated option and the seat marks depend on who this browser is).
+const PAGES = { table: mountTable, lobby: mountLobby, leaderboard: mountLeaderboard, profile: mountProfile };
+
 function render() {
   const s = store.get();
   renderConnection(s);
-  const key = `${s.route.name}:${s.route.room || ""}:${getLang()}:${prefs.deck}`;
+  renderAccount(s);
+  const key = `${s.route.name}:${s.route.room || s.route.id || ""}:${getLang()}:${prefs.deck}:${s.account ? s.account.id : ""}`;
   if (key !== pageKey) {
     if (page) page.destroy();
     const ctx = { store, act, prefs };
-    page = s.route.name === "table" ? mountTable(view, ctx) : mountLobby(view, ctx);
+    page = (PAGES[s.route.name] || mountLobby)(view, ctx);
     pageKey = key;
-    document.title = s.route.name === "table" ? `${t("app.title")} · ${s.route.room}` : t("app.title");
+    const titles = { table: `${t("app.title")} · ${s.route.room}`, leaderboard: `${t("app.title")} · ${t("leaderboard.title")}` };
+    document.title = titles[s.route.name] || t("app.title");
   }
   page.update(s);
+}
+
+// ---- Who this browser is -----------------------------------------------------------------
+
+function renderAccount(s) {
+  const a = s.account;
+  const key = JSON.stringify([getLang(), a && a.id, a && a.name, a && a.ratings]);
+  if (key === accountShown) return;
+  accountShown = key;
+  fill(accountEl, accountBar(a, setIdentity));
+}
+
+/**
+ * Signed in (an Account) or out (null): keep it, and open a new socket, which the server
+ * reads the session cookie of at its handshake.
+ */
+function setIdentity(account) {
+  const before = store.get().account;
+  store.set({ account });
+  toast(account ? t("account.welcome", { name: account.name }) : t("account.bye"), "info");
+  if ((before && before.id) !== (account && account.id)) wire.reconnect();
+}
+
+/** Ask again who this browser is (its ratings change when a rated match ends). */
+async function refreshAccount() {
+  const account = await fetchSession();
+  if (account) store.set({ account });
 }
 
 store.subscribe(schedule);
@@ -531,4 +577,9 @@ renderHeader();
 render();
 const start = store.get().route;
 if (start.name === "table" && !tokenFor(storage, start.room) && !watchingAt(storage, start.room)) startPreview(start.room);
-wire.connect();
+// Who this browser is, before the socket opens: the server seats a signed-in person under
+// the account's name, and the page shows the same.
+fetchSession().then((account) => {
+  store.set({ account });
+  wire.connect();
+});

@@ -1,5 +1,6 @@
 // The lobby: the live list of public tables and the form that creates a table.
 
+import { accountMark } from "./account.js";
 import { fill, h, icon } from "./dom.js";
 import { t, tableName } from "./i18n.js";
 import { rulesChips } from "./render.js";
@@ -21,6 +22,7 @@ export function formRules(form) {
     clock: Math.max(1, Math.min(600, Math.round(Number(data.get("clock")) || 30))),
     private: data.get("private") === "on",
   };
+  if (data.get("rated") === "on") rules.rated = true;
   const name = String(data.get("name") || "").trim().slice(0, 40);
   if (name) rules.name = name;
   return rules;
@@ -49,6 +51,7 @@ function seatList(room) {
             { class: `lt-seat side-${info.side}${info.kind ? "" : " free"}${info.kind === "bot" ? " bot" : ""}` },
             info.kind === "bot" ? icon("bot") : null,
             seatName(info),
+            info.account ? accountMark() : null,
           );
         }),
       ),
@@ -59,7 +62,7 @@ function seatList(room) {
 export function mountLobby(root, ctx) {
   const { act } = ctx;
   const list = h("ul", { class: "lobby-list", "data-testid": "lobby-list" });
-  const form = createForm(act);
+  const form = createForm(act, ctx.store.get().account);
   fill(
     root,
     h(
@@ -95,6 +98,7 @@ export function mountLobby(root, ctx) {
             "div",
             { class: "lt-head" },
             h("strong", { class: "lt-name" }, tableName(room)),
+            room.rules.rated ? h("span", { class: "pill pill-rated", "data-testid": "lobby-rated" }, t("rules.rated")) : null,
             h("span", { class: `pill pill-${room.status}` }, t(`room.status.${room.status}`)),
           ),
           rulesChips(room.rules),
@@ -126,7 +130,14 @@ function choice(name, testid, rows) {
   return h("select", { name, "data-testid": testid }, rows.map(([value, label, selected]) => h("option", { value, selected: Boolean(selected) }, label)));
 }
 
-function createForm(act) {
+/** The "Rated" option: only for a signed-in creator (a rated table seats account holders only). */
+function ratedOption(account) {
+  const hint = account ? null : h("small", { class: "check-hint", id: "create-rated-hint", "data-testid": "create-rated-hint" }, t("create.ratedHint"));
+  const box = h("input", { type: "checkbox", name: "rated", "data-testid": "create-rated", disabled: !account, "aria-describedby": hint ? "create-rated-hint" : null });
+  return h("div", { class: "rated-option" }, h("label", { class: "check" }, box, t("create.rated")), hint);
+}
+
+function createForm(act, account) {
   const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "create-submit" }, t("create.submit"));
   const form = h(
     "form",
@@ -156,6 +167,7 @@ function createForm(act) {
     field(t("create.clock"), h("input", { type: "number", name: "clock", min: "1", max: "600", step: "1", value: "30", "data-testid": "create-clock" })),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "swap_seven", "data-testid": "create-swap" }), t("create.swap")),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", "data-testid": "create-private" }), t("create.private")),
+    ratedOption(account),
     submit,
   );
   return form;

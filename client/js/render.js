@@ -2,6 +2,7 @@
 // your hand, the scoreboard, the chat, the seat picker and the end-of-hand summary.
 // Only what the server sent is drawn: card backs never carry a card code.
 
+import { accountMark, changeClass, changeText, ratingText } from "./account.js";
 import { cardFace, cardStrength, isCard, suitIcon } from "./cards.js";
 import { copyText, fill, h, icon, toast } from "./dom.js";
 import { cardName, suitName, t, tableName } from "./i18n.js";
@@ -61,11 +62,26 @@ export function rulesChips(rules) {
   if (rules.swap_seven) chips.push(t("rules.swap"));
   chips.push(t("rules.clock", { n: rules.clock }));
   if (rules.private) chips.push(t("rules.private"));
+  if (rules.rated) chips.push(t("rules.rated"));
   return h("ul", { class: "chips", "data-testid": "rules" }, chips.map((c) => h("li", {}, c)));
 }
 
 function badge(kind, text, seat) {
   return h("span", { class: `badge badge-${kind}`, "data-testid": `${kind}-${seat}` }, text);
+}
+
+/** A seat's rating at a rated table, and its change once the match has ended. */
+function ratingBadge(info, seat) {
+  const change = info.rating_change;
+  const moved = change !== null && change !== undefined;
+  return h(
+    "span",
+    { class: "badge badge-rating", "data-testid": `rating-${seat}`, title: t("seat.rating", { rating: ratingText(info.rating) }) },
+    ratingText(info.rating),
+    moved
+      ? h("span", { class: `rating-change ${changeClass(change)}`, "data-testid": `rating-change-${seat}`, "data-change": String(change), title: t("seat.change", { change: changeText(change) }) }, ` ${changeText(change)}`)
+      : null,
+  );
 }
 
 // ---- The page ----------------------------------------------------------------------
@@ -349,7 +365,7 @@ export function mountTable(root, ctx) {
               "li",
               { class: `picker-seat side-${info.side}` },
               h("span", {}, t("seat.n", { n: info.seat + 1 })),
-              h("span", { class: "picker-seat-name" }, info.kind ? info.name : t("seat.free")),
+              h("span", { class: "picker-seat-name" }, info.kind ? info.name : t("seat.free"), info.account ? accountMark() : null),
               info.kind
                 ? null
                 : h(
@@ -368,7 +384,8 @@ export function mountTable(root, ctx) {
     body.push(h("button", { type: "button", class: "btn", "data-testid": "watch-button", onclick: () => act.watch() }, t("picker.watch")));
     if (!pickerShown || !overlay.contains(pickerShown.dialog)) {
       const choices = h("div", { class: "picker-choices" });
-      const dialog = h("div", { class: "picker dialog", "data-testid": "seat-picker" }, h("h2", {}, t("picker.title")), act.nameField(), choices);
+      const rated = room.rules.rated ? h("p", { class: "picker-rated", "data-testid": "picker-rated-note" }, t("picker.ratedNote")) : null;
+      const dialog = h("div", { class: "picker dialog", "data-testid": "seat-picker" }, h("h2", {}, t("picker.title")), rated, act.nameField(), choices);
       fill(overlay, dialog);
       pickerShown = { dialog, choices };
     }
@@ -434,6 +451,8 @@ export function mountTable(root, ctx) {
     const badges = [];
     if (info.kind) {
       if (isMe) badges.push(badge("you", t("seat.you"), seat));
+      if (info.account) badges.push(accountMark(`account-${seat}`));
+      if (info.rating) badges.push(ratingBadge(info, seat));
       if (info.host) badges.push(badge("host", t("seat.host"), seat));
       if (info.kind === "bot") badges.push(badge("bot", t("seat.bot"), seat));
       if (info.kind === "bot" && info.level) badges.push(badge("level", t(`level.${info.level}`), seat));
@@ -999,6 +1018,7 @@ export function mountTable(root, ctx) {
           mine ? t(team ? "summary.matchWinnerYourTeam" : "summary.matchWinnerYou") : t("summary.matchWinner", { side: names }),
         ),
       );
+      if (room.rules.rated) body.push(ratingChanges(room));
       if (me !== null) {
         body.push(h("button", { type: "button", class: "btn btn-primary", "data-testid": "play-again", onclick: () => act.send({ type: "play_again" }) }, t("summary.playAgain")));
       }
@@ -1020,6 +1040,30 @@ export function mountTable(root, ctx) {
     const enter = !summaryShown;
     summaryShown = true;
     fill(summaryHost, h("div", { class: `overlay${enter ? " enter" : ""}` }, h("div", { class: "dialog summary", "data-testid": "summary", role: "dialog", "aria-modal": "false" }, body)));
+  }
+
+  /** Each seat's rating after a rated match and how far it moved (once the server says). */
+  function ratingChanges(room) {
+    return h(
+      "table",
+      { class: "summary-ratings", "data-testid": "summary-ratings" },
+      h("caption", {}, t("summary.ratings")),
+      h(
+        "tbody",
+        {},
+        room.seats.map((info) => {
+          const change = info.rating_change;
+          const moved = change !== null && change !== undefined;
+          return h(
+            "tr",
+            { class: `side-${info.side}`, "data-testid": "summary-rating", "data-seat": String(info.seat), "data-change": moved ? String(change) : null },
+            h("th", {}, seatName(room, info.seat)),
+            h("td", { class: "points" }, ratingText(info.rating)),
+            h("td", { class: `points rating-change ${changeClass(change)}` }, moved ? changeText(change) : "…"),
+          );
+        }),
+      ),
+    );
   }
 
   // ---- Clocks and keys ---------------------------------------------------------------

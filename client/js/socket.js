@@ -1,6 +1,6 @@
 // The wire: one websocket to /ws, JSON frames, reconnection with backoff, and the
 // table's version: a message that skips versions asks for a full `sync`, and a state
-// older than the one held is dropped.
+// older than the one held is dropped. Also the page's JSON calls over HTTP.
 
 export const CLOSE_REPLACED = 4000;
 
@@ -8,6 +8,18 @@ export const CLOSE_REPLACED = 4000;
 export function backoffDelay(attempt, random = Math.random) {
   const base = Math.min(10000, 500 * 2 ** Math.min(attempt, 10));
   return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/** An HTTP call with a JSON body both ways: {ok, status, body, headers} (body null if not JSON). */
+export async function fetchJson(url, options) {
+  const response = await fetch(url, { headers: { Accept: "application/json", "Content-Type": "application/json" }, ...options });
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  return { ok: response.ok, status: response.status, body, headers: response.headers };
 }
 
 export function socketUrl(loc) {
@@ -125,6 +137,18 @@ export class Wire {
   retryNow() {
     if (this.stopped || this.open) return;
     if (this.ws && this.ws.readyState === 0) return;
+    this.connect();
+  }
+
+  /**
+   * Drop this socket and open a new one at once: the server reads the session cookie at the
+   * handshake, so logging in or out needs a new socket to be seen as the new identity.
+   */
+  reconnect() {
+    const old = this.ws;
+    this.ws = null; // its onclose is then ignored
+    if (old) old.close(1000);
+    this.attempt = 0;
     this.connect();
   }
 

@@ -32,6 +32,7 @@ export const initialState = () => ({
   chat: [], // [{channel, name, seat, text}], emptied by `joined`, filled by `chat_history` and `chat`
   summaryHidden: false,
   errors: 0, // how many errors the server sent (a refusal frees a card sent to play)
+  account: null, // the signed-in Account (GET /api/session), kept across routes; null for a guest
 });
 
 // ---- Seats and sides ------------------------------------------------------------
@@ -235,13 +236,18 @@ export const dropWatching = (storage, room) => watching.drop(storage, room);
 
 // ---- Routing ---------------------------------------------------------------------------
 
-/** The route of a path: "/" is the lobby, "/t/{room}" a table. */
+/** The route of a path: "/" is the lobby, "/t/{room}" a table, "/leaderboard", "/u/{id}" a profile. */
 export function routeOf(pathname) {
   const m = /^\/t\/([^/]+)\/?$/.exec(pathname);
   if (m) return { name: "table", room: decodeURIComponent(m[1]) };
+  if (/^\/leaderboard\/?$/.test(pathname)) return { name: "leaderboard" };
+  const profile = /^\/u\/([^/]+)\/?$/.exec(pathname);
+  if (profile) return { name: "profile", id: decodeURIComponent(profile[1]) };
   return { name: "lobby" };
 }
 
 export function pathOf(route) {
+  if (route.name === "leaderboard") return "/leaderboard";
+  if (route.name === "profile") return `/u/${encodeURIComponent(route.id)}`;
   return route.name === "table" ? `/t/${encodeURIComponent(route.room)}` : "/";
 }
