@@ -9,6 +9,7 @@ import { errorText, initialLang, LANGS, setLang, t, getLang } from "./i18n.js";
 import { mountLeaderboard, mountProfile } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
 import { mountTable } from "./render.js";
+import { mountReplay } from "./replay.js";
 import { fetchJson, socketUrl, Wire } from "./socket.js";
 import {
   createStore,
@@ -522,7 +523,7 @@ function schedule() {
 
 // The page for each route; a signed-in change mounts the page again (the name fields, the
 // rated option and the seat marks depend on who this browser is).
-const PAGES = { table: mountTable, lobby: mountLobby, leaderboard: mountLeaderboard, profile: mountProfile };
+const PAGES = { table: mountTable, lobby: mountLobby, leaderboard: mountLeaderboard, profile: mountProfile, replay: mountReplay };
 
 function render() {
   const s = store.get();

@@ -66,6 +66,29 @@ export function rulesChips(rules) {
   return h("ul", { class: "chips", "data-testid": "rules" }, chips.map((c) => h("li", {}, c)));
 }
 
+/** A link to share, read-only, with a Copy button; `ids` names their test hooks {link, copy}. */
+export function shareField(url, label, ids) {
+  const input = h("input", { type: "text", readonly: true, value: url, "data-testid": ids.link, "aria-label": label });
+  const button = h(
+    "button",
+    {
+      type: "button",
+      class: "btn btn-small",
+      "data-testid": ids.copy,
+      onclick: async () => {
+        if (await copyText(input.value, input)) toast(t("share.copied"), "info");
+      },
+    },
+    t("share.copy"),
+  );
+  return h("div", { class: "share" }, h("label", {}, label), h("div", { class: "share-row" }, input, button));
+}
+
+/** A link to a finished hand's replay page (/r/{hand}). */
+function replayLink(handId, text, testid) {
+  return h("a", { href: `/r/${encodeURIComponent(handId)}`, "data-route": "", class: "replay-link", "data-testid": testid }, text);
+}
+
 function badge(kind, text, seat) {
   return h("span", { class: `badge badge-${kind}`, "data-testid": `${kind}-${seat}` }, text);
 }
@@ -282,21 +305,7 @@ export function mountTable(root, ctx) {
   }
 
   function shareBox(roomId) {
-    const url = `${location.origin}/t/${encodeURIComponent(roomId)}`;
-    const input = h("input", { type: "text", readonly: true, value: url, "data-testid": "share-link", "aria-label": t("share.label") });
-    const button = h(
-      "button",
-      {
-        type: "button",
-        class: "btn btn-small",
-        "data-testid": "copy-link",
-        onclick: async () => {
-          if (await copyText(url, input)) toast(t("share.copied"), "info");
-        },
-      },
-      t("share.copy"),
-    );
-    return h("div", { class: "share" }, h("label", {}, t("share.label")), h("div", { class: "share-row" }, input, button));
+    return shareField(`${location.origin}/t/${encodeURIComponent(roomId)}`, t("share.label"), { link: "share-link", copy: "copy-link" });
   }
 
   // ---- The seat picker (not at the table yet) ------------------------------------------
@@ -983,6 +992,7 @@ export function mountTable(root, ctx) {
         ),
       );
     }
+    if (sum.handId) body.push(h("p", { class: "summary-replay" }, replayLink(sum.handId, t("summary.replay"), "replay-link")));
     const records = state.records || [];
     if (state.match.best_of > 1 && records.length) {
       body.push(
@@ -1001,6 +1011,7 @@ export function mountTable(root, ctx) {
                 h("th", {}, t("summary.handN", { n: i + 1 })),
                 h("td", {}, draw ? t("summary.handDraw") : sideLabel(Number(rec.result), room, n)),
                 h("td", { class: "points" }, (rec.points || []).join(" – ")),
+                h("td", {}, replayLink(rec.hand_id, t("summary.replayShort"), "summary-hand-replay")),
               );
             }),
           ),

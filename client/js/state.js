@@ -236,18 +236,24 @@ export const dropWatching = (storage, room) => watching.drop(storage, room);
 
 // ---- Routing ---------------------------------------------------------------------------
 
-/** The route of a path: "/" is the lobby, "/t/{room}" a table, "/leaderboard", "/u/{id}" a profile. */
+/**
+ * The route of a path: "/" is the lobby, "/t/{room}" a table, "/leaderboard", "/u/{id}" a
+ * profile, "/r/{hand}" the replay of a finished hand.
+ */
 export function routeOf(pathname) {
   const m = /^\/t\/([^/]+)\/?$/.exec(pathname);
   if (m) return { name: "table", room: decodeURIComponent(m[1]) };
   if (/^\/leaderboard\/?$/.test(pathname)) return { name: "leaderboard" };
   const profile = /^\/u\/([^/]+)\/?$/.exec(pathname);
   if (profile) return { name: "profile", id: decodeURIComponent(profile[1]) };
+  const replay = /^\/r\/([^/]+)\/?$/.exec(pathname);
+  if (replay) return { name: "replay", id: decodeURIComponent(replay[1]) };
   return { name: "lobby" };
 }
 
 export function pathOf(route) {
   if (route.name === "leaderboard") return "/leaderboard";
   if (route.name === "profile") return `/u/${encodeURIComponent(route.id)}`;
+  if (route.name === "replay") return `/r/${encodeURIComponent(route.id)}`;
   return route.name === "table" ? `/t/${encodeURIComponent(route.room)}` : "/";
 }
