@@ -239,6 +239,8 @@ function receiveError(s, msg) {
     case "room_full":
     case "seat_taken":
     case "match_started":
+    case "account_required": // a guest at a rated table
+    case "name_taken": // a guest with a registered name
       if (room && !s.joined) {
         intent = null;
         startPreview(room);

@@ -539,6 +539,13 @@ const IT_ERRORS = {
   account_not_found: "Giocatore non trovato",
 };
 
+// English texts for the account codes of the socket, worded as the rest of the interface.
+const EN_ERRORS = {
+  name_taken: "That name belongs to a registered player: log in, or choose another",
+  account_required: "A rated table: log in to sit here",
+  rated_table: "No bots at a rated table",
+};
+
 const CARD_NAMES = {
   en: {
     ranks: {
@@ -586,9 +593,11 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
-/** A readable text for a server error: Italian by its code, else the server's message. */
+/** A readable text for a server error: Italian by its code, English for the account codes
+ * of the socket, else the server's message. */
 export function errorText(error) {
   if (current === "it" && error && IT_ERRORS[error.code]) return IT_ERRORS[error.code];
+  if (current === "en" && error && EN_ERRORS[error.code]) return EN_ERRORS[error.code];
   return (error && error.message) || t("error.generic");
 }
 

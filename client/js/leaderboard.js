@@ -182,11 +182,12 @@ const CHART = { w: 300, h: 110, pad: 8 };
 const START = { mu: 25, sigma: 25 / 3 }; // every rating's starting point (openskill's defaults)
 
 /**
- * The rating after each match, from the starting rating on: the band is mu ± sigma, the line
- * mu. Numbers only go into the markup (no names), so it is built as a string.
+ * The rating after each match, oldest first from the starting rating on: the band is
+ * mu ± sigma, the line mu. Numbers only go into the markup (no names), so it is built as a
+ * string.
  */
 function ratingChart(points, n, rating) {
-  const series = [START, ...points];
+  const series = [START, ...[...points].sort((a, b) => a.at - b.at)];
   const lows = series.map((p) => p.mu - p.sigma);
   const highs = series.map((p) => p.mu + p.sigma);
   const min = Math.min(...lows);

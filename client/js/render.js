@@ -508,7 +508,8 @@ export function mountTable(root, ctx) {
       out.push(h("button", { type: "button", class: "btn btn-small", "data-testid": `sit-seat-${seat}`, onclick: () => act.sit({ seat }) }, t("table.sitHere")));
     }
     if (you.host) {
-      if (!info.kind) {
+      // A rated table seats account holders only: no bots to add.
+      if (!info.kind && !room.rules.rated) {
         out.push(h("button", { type: "button", class: "btn btn-small", "data-testid": `add-bot-${seat}`, onclick: () => act.send({ type: "add_bot", seat, level: botLevel }) }, t("host.addBot")));
       } else {
         if (info.kind === "bot") {
@@ -771,7 +772,7 @@ export function mountTable(root, ctx) {
     const room = state.room;
     const me = mySeat(state);
     const out = [h("p", { class: "felt-message" }, t(statusOf(state, (seat) => seatName(room, seat)).key, { n: room.free_seats }))];
-    if (state.you && state.you.host) {
+    if (state.you && state.you.host && !room.rules.rated) {
       out.push(h("p", { class: "host-note" }, t("host.note")));
       const select = h(
         "select",
