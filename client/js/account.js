@@ -106,8 +106,16 @@ export function openAccountDialog(mode, onSignedIn) {
     form,
   );
   const overlay = h("div", { class: "account-overlay", "data-testid": "account-overlay", onclick: (event) => event.target === event.currentTarget && close() }, dialog);
+  // Escape closes; Tab goes round the dialog's controls without leaving it (it is modal).
   const onKey = (event) => {
     if (event.key === "Escape") close();
+    if (event.key !== "Tab") return;
+    const controls = [...dialog.querySelectorAll("button, input")].filter((el) => !el.disabled);
+    const edge = event.shiftKey ? controls[0] : controls[controls.length - 1];
+    if (document.activeElement === edge || !dialog.contains(document.activeElement)) {
+      event.preventDefault();
+      (event.shiftKey ? controls[controls.length - 1] : controls[0]).focus();
+    }
   };
 
   function setMode(m) {

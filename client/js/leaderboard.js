@@ -241,7 +241,7 @@ function matchList(matches) {
           " · ",
           t("profile.hands"),
           " ",
-          (match.hands || []).map((hand, i) => [i ? ", " : "", h("a", { href: `/r/${encodeURIComponent(hand)}`, "data-testid": "replay-link", "data-hand": hand }, t("profile.handN", { n: i + 1 }))]),
+          (match.hands || []).map((hand, i) => [i ? ", " : "", h("a", { href: `/r/${encodeURIComponent(hand)}`, "data-route": "", "data-testid": "replay-link", "data-hand": hand }, t("profile.handN", { n: i + 1 }))]),
         ),
       );
     }),
