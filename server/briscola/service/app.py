@@ -17,9 +17,13 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from briscola.accounts.cookies import COOKIE
 from briscola.engine import replay_steps
 from briscola.metrics import Metrics
+from briscola.service.account_routes import account_routes
+from briscola.service.accounts import Accounts
 from briscola.service.config import Settings
+from briscola.service.http import BodyRefused, error, json_response, read_json_body
 from briscola.service.manager import RoomManager
 from briscola.service.origins import host_allowed
 from briscola.service.transport import Receive, Scope, Send, serve_socket
@@ -28,7 +32,6 @@ from briscola.store.cluster import Cluster, LocalCluster, RedisCluster
 from briscola.store.memory import MemoryStore
 from briscola.store.redis import RedisStore
 from briscola.wire.errors import Code
-from briscola.wire.messages import encode
 from briscola.wire.table_rules import TableRules
 
 log = logging.getLogger(__name__)
@@ -36,53 +39,11 @@ log = logging.getLogger(__name__)
 CLIENT_DIR = Path(os.environ.get("BRISCOLA_CLIENT_DIR", Path(__file__).parents[3] / "client"))
 _rules_decoder = msgspec.json.Decoder(TableRules)
 WEBSOCKET_PATH = "/ws"
-#: The largest HTTP request body, in bytes.
-MAX_BODY = 4096
-TOO_LARGE_BODY = f"request bodies are limited to {MAX_BODY} bytes"
 #: What a replay repeats of its hand's record beside the steps.
 REPLAY_FIELDS = (
     "hand_id", "match_id", "room", "players", "names", "dealer", "seed", "commitment",
     "result", "points", "resigned",
 )  # fmt: skip
-
-
-def _json(payload: object, status: int = 200) -> Response:
-    return Response(encode(payload), status_code=status, media_type="application/json")
-
-
-def _error(code: Code, message: str, status: int) -> Response:
-    return _json({"error": {"code": code.value, "message": message}}, status)
-
-
-class BodyRefused(Exception):
-    """A request body refused before it was read whole: too large, or not JSON."""
-
-    def __init__(self, response: Response) -> None:
-        super().__init__(response.status_code)
-        self.response = response
-
-
-async def read_json_body(request: Request) -> bytes:
-    """The request's JSON body, read as a stream that stops at :data:`MAX_BODY` bytes, so a
-    huge (or endless, chunked) body never fills the server's memory. An empty body is no
-    body; any other must say it is ``application/json``.
-
-    Raises:
-        BodyRefused: 413 ``too_large`` or 415 ``unsupported_media_type``.
-    """
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
-        raise BodyRefused(_error(Code.TOO_LARGE, TOO_LARGE_BODY, 413))
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise BodyRefused(_error(Code.TOO_LARGE, TOO_LARGE_BODY, 413))
-    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if body and media_type != "application/json":
-        message = "send the body as application/json"
-        raise BodyRefused(_error(Code.UNSUPPORTED_MEDIA_TYPE, message, 415))
-    return bytes(body)
 
 
 def create_app(settings: Settings) -> BriscolaApp:
@@ -97,12 +58,14 @@ def create_app(settings: Settings) -> BriscolaApp:
         store = MemoryStore()
         cluster = LocalCluster()
     manager = RoomManager(settings, store, metrics, cluster)
+    accounts = Accounts(store.accounts, settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if store.status == "off":
             log.warning("no REDIS_URL: tables live in memory only and are NOT durable")
         await manager.start()
+        await accounts.start()
         try:
             yield
         finally:
@@ -113,7 +76,7 @@ def create_app(settings: Settings) -> BriscolaApp:
 
     async def list_rooms(request: Request) -> Response:
         await manager.refresh_lobby()
-        return _json({"rooms": manager.public_rooms()})
+        return json_response({"rooms": manager.public_rooms()})
 
     async def create_room(request: Request) -> Response:
         try:
@@ -123,30 +86,32 @@ def create_app(settings: Settings) -> BriscolaApp:
         try:
             rules = _rules_decoder.decode(body or b"{}")
         except (msgspec.ValidationError, msgspec.DecodeError, ValueError) as exc:
-            return _error(Code.BAD_RULES, str(exc), 422)
+            return error(Code.BAD_RULES, str(exc), 422)
+        if rules.rated and await accounts.identify(request.cookies.get(COOKIE)) is None:
+            return error(Code.ACCOUNT_REQUIRED, "log in to open a rated table", 403)
         room = await manager.create_room(rules)
-        return _json(room.summary(), 201)
+        return json_response(room.summary(), 201)
 
     async def get_room(request: Request) -> Response:
         summary = await manager.find_summary(request.path_params["room"])
         if summary is None:
-            return _error(Code.ROOM_NOT_FOUND, "no such table", 404)
-        return _json(summary)
+            return error(Code.ROOM_NOT_FOUND, "no such table", 404)
+        return json_response(summary)
 
     async def get_hand(request: Request) -> Response:
         record = await store.get_record(request.path_params["hand"])
         if record is None:
-            return _error(Code.HAND_NOT_FOUND, "no finished hand with that id", 404)
+            return error(Code.HAND_NOT_FOUND, "no finished hand with that id", 404)
         return Response(record, media_type="application/json")
 
     async def get_replay(request: Request) -> Response:
         """A finished hand step by step, every card face up (docs/PROTOCOL.md)."""
         stored = await store.get_record(request.path_params["hand"])
         if stored is None:
-            return _error(Code.HAND_NOT_FOUND, "no finished hand with that id", 404)
+            return error(Code.HAND_NOT_FOUND, "no finished hand with that id", 404)
         record = msgspec.json.decode(stored)
         shown = {key: record[key] for key in REPLAY_FIELDS if key in record}
-        return _json({**shown, "steps": replay_steps(record)})
+        return json_response({**shown, "steps": replay_steps(record)})
 
     async def healthz(request: Request) -> Response:
         """Up (HTTP 200) while the game is; ``degraded`` while Redis is away or lacks data
@@ -171,27 +136,32 @@ def create_app(settings: Settings) -> BriscolaApp:
             Route("/", index),
             Route("/t/{room}", index),
             Route("/r/{hand}", index),
+            Route("/leaderboard", index),
+            Route("/login", index),
+            Route("/u/{account}", index),
             Route("/api/rooms", list_rooms, methods=["GET"]),
             Route("/api/rooms", create_room, methods=["POST"]),
             Route("/api/rooms/{room}", get_room),
             Route("/api/hands/{hand}", get_hand),
             Route("/api/hands/{hand}/replay", get_replay),
+            *account_routes(accounts),
             Route("/healthz", healthz),
             Route("/metrics", metrics_endpoint),
             Mount("/static", StaticFiles(directory=CLIENT_DIR, check_dir=False), name="static"),
         ],
         lifespan=lifespan,
     )
-    return BriscolaApp(starlette, manager)
+    return BriscolaApp(starlette, manager, accounts)
 
 
 class BriscolaApp:
     """The ASGI entry point: ``/ws`` goes straight to the websocket handler, everything else
     (HTTP, the lifespan) to Starlette."""
 
-    def __init__(self, starlette: Starlette, manager: RoomManager) -> None:
+    def __init__(self, starlette: Starlette, manager: RoomManager, accounts: Accounts) -> None:
         self.starlette = starlette
         self.manager = manager
+        self.accounts = accounts
         self.hosts = manager.settings.allowed_hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -200,7 +170,7 @@ class BriscolaApp:
             return
         if scope["type"] == "websocket":
             if scope["path"] == WEBSOCKET_PATH:
-                await serve_socket(scope, receive, send, self.manager)
+                await serve_socket(scope, receive, send, self.manager, self.accounts)
             else:
                 await receive()
                 await send({"type": "websocket.close", "code": 1008})
@@ -215,5 +185,5 @@ async def refuse_host(scope: Scope, receive: Receive, send: Send) -> None:
         await receive()
         await send({"type": "websocket.close", "code": 1008})
         return
-    response = _error(Code.BAD_HOST, "this server does not answer to that host name", 400)
+    response = error(Code.BAD_HOST, "this server does not answer to that host name", 400)
     await response(scope, receive, send)

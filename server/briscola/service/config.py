@@ -42,6 +42,20 @@ class Settings:
         )
     )
 
+    #: The key session cookies are signed with. Empty: a random one kept in the store, the
+    #: same for every process on it (in memory: new at every start).
+    secret: str = field(default_factory=lambda: os.environ.get("BRISCOLA_SECRET", ""))
+    #: Failed logins allowed per name, and per address, in ``login_window`` seconds; and
+    #: sign-ups per address in the same window.
+    login_window: int = field(default_factory=lambda: int(_env_float("BRISCOLA_LOGIN_WINDOW", 900)))
+    login_name_limit: int = field(
+        default_factory=lambda: int(_env_float("BRISCOLA_LOGIN_NAME_LIMIT", 10))
+    )
+    login_address_limit: int = field(
+        default_factory=lambda: int(_env_float("BRISCOLA_LOGIN_ADDRESS_LIMIT", 50))
+    )
+    signup_limit: int = field(default_factory=lambda: int(_env_float("BRISCOLA_SIGNUP_LIMIT", 20)))
+
     @property
     def allowed_hosts(self) -> frozenset[str]:
         return allowed_hosts(self.allowed_origins)

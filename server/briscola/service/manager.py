@@ -47,6 +47,7 @@ from briscola.store.cluster import (
 from briscola.table.core import Table
 from briscola.table.session import ConnId, Outcome, RoomSession
 from briscola.wire.commands import (
+    AccountJoin,
     Command,
     Join,
     Lobby,
@@ -417,7 +418,7 @@ class RoomManager:
             conn.send(encode_text(LobbyMessage(self.public_rooms())))
             return
         try:
-            if isinstance(command, Join | Resume | Watch):
+            if isinstance(command, Join | AccountJoin | Resume | Watch):
                 self._unhold(conn.id)  # a later move wins over a held one
                 room_id = command.room
                 if room_id not in self.rooms and room_id not in self._remote:
@@ -426,7 +427,7 @@ class RoomManager:
                     self._hold(room_id, conn.id, command)
                     return
                 self._move(conn.id, room_id)
-                if isinstance(command, Join):
+                if isinstance(command, Join | AccountJoin):
                     self._rejoin.pop(conn.id, None)  # until its seat's token comes back
                 else:
                     self._rejoin[conn.id] = command

@@ -11,6 +11,7 @@ its :class:`Outbox`. Client commands are bounded (a full room refuses them at on
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import deque
@@ -19,14 +20,20 @@ from typing import Protocol
 
 from briscola.bots import Bot, BotChoice
 from briscola.metrics import Metrics
+from briscola.service.faults import crash_point
 from briscola.store.base import Store, WriteResult
 from briscola.table.core import Table, Thought
+from briscola.table.events import SeatRating
+from briscola.table.rated import RatedResult
 from briscola.table.session import ConnId, Outcome, RoomSession
 from briscola.wire.commands import Command
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.messages import CloseCode, RoomSummary
 
 log = logging.getLogger(__name__)
+
+#: After a rated match could not be settled (Redis away), how long before trying again.
+SETTLE_RETRY = 1.0
 
 
 class Outbox(Protocol):
@@ -71,6 +78,14 @@ class _Decided:
 
 
 @dataclass(frozen=True)
+class _Settled:
+    """The store settled a rated match (or could not, for now: ``seats`` None)."""
+
+    match_id: str
+    seats: list[SeatRating] | None
+
+
+@dataclass(frozen=True)
 class _Tick:
     """Something is due: a bot's move, a clock, a grace period, the next deal."""
 
@@ -83,7 +98,7 @@ class _Command:
 
 
 Control = Detach | Checkpoint | Close
-_Item = _Command | Control | _Tick | _Decided
+_Item = _Command | Control | _Tick | _Decided | _Settled
 _TICK = _Tick()
 
 
@@ -127,6 +142,8 @@ class RoomRunner:
         #: The table's version when the timer was last set (the deadline moves only with it).
         self._armed_version: int | None = None
         self._tick_queued = False
+        #: The task settling a finished rated match's ratings in the store, while it runs.
+        self._settling: asyncio.Task[None] | None = None
 
     @property
     def id(self) -> str:
@@ -191,6 +208,10 @@ class RoomRunner:
         finally:
             if self._timer is not None:
                 self._timer.cancel()
+            if self._settling is not None:
+                self._settling.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._settling
 
     async def _step(self, item: _Item, now: float) -> None:
         session = self.session
@@ -213,6 +234,11 @@ class RoomRunner:
             elif type(item) is _Decided:
                 outcome = session.decided(item.thought, item.action, item.bot, now)
                 self._armed_version = None  # the move is due now: look at the timer again
+            elif type(item) is _Settled:
+                if item.seats is None:
+                    outcome = session.rating_failed(now)
+                else:
+                    outcome = session.settled(item.match_id, item.seats, now)
             elif type(item) is Detach:
                 outcome = session.detach(item.conn, now)
             else:
@@ -232,6 +258,8 @@ class RoomRunner:
                 result = await self.store.write(table.id, [], table.snapshot(), [])
             if result is WriteResult.FENCED:
                 raise RoomFenced(f"room {table.id}: another process owns it now")
+        if outcome.rated is not None:
+            crash_point("rated-written")
         outbox = self.outbox
         for refused in outcome.refused:
             self.metrics.errors.labels(refused.value).inc()
@@ -240,6 +268,24 @@ class RoomRunner:
             outbox.lobby_changed(self.id)
         if outcome.thought is not None:
             self._think(outcome.thought)
+        if outcome.rated is not None:
+            self._settling = asyncio.create_task(
+                self._settle(outcome.rated), name=f"settle {outcome.rated.match_id}"
+            )
+
+    async def _settle(self, result: RatedResult) -> None:
+        """Have the store apply a finished rated match's ratings (once, however often it is
+        asked: after a restart the table asks again); the answer comes back through the
+        inbox, and a failure asks again a moment later."""
+        try:
+            seats = await self.store.accounts.settle(result, time.time())
+        except Exception:
+            log.exception("room %s: rated match %s not settled yet", self.id, result.match_id)
+            await asyncio.sleep(SETTLE_RETRY)
+            self._put(_Settled(result.match_id, None))
+            return
+        crash_point("rated-settled")
+        self._put(_Settled(result.match_id, seats))
 
     def _think(self, thought: Thought) -> None:
         """Have the thinker work the move out; its answer comes back through the inbox, in

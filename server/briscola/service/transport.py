@@ -18,10 +18,14 @@ from collections import deque
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
+from starlette.requests import cookie_parser
+
+from briscola.accounts.cookies import COOKIE
 from briscola.metrics import Metrics
+from briscola.service.accounts import Identity
 from briscola.service.config import Settings
 from briscola.service.origins import origin_allowed
-from briscola.wire.commands import Command, command_type, parse
+from briscola.wire.commands import Command, Join, Watch, command_type, parse
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.messages import CloseCode
 
@@ -164,8 +168,26 @@ class Router(Protocol):
     def route(self, conn: Connection, command: Command) -> None: ...
 
 
-async def serve_socket(scope: Scope, receive: Receive, send: Send, manager: Router) -> None:
-    """The websocket endpoint (ASGI): accept, read, validate, route; always tidy up."""
+class Gate(Protocol):
+    """Who a socket is, and what becomes of its ``join`` and ``watch``
+    (:class:`briscola.service.accounts.Accounts`)."""
+
+    async def identify(self, cookie: str | None) -> Identity | None: ...
+    async def vet(self, identity: Identity | None, command: Join | Watch) -> Command: ...
+
+
+def _cookie(scope: Scope) -> str | None:
+    for name, value in scope["headers"]:
+        if name == b"cookie":
+            return cookie_parser(value.decode("latin-1")).get(COOKIE)
+    return None
+
+
+async def serve_socket(
+    scope: Scope, receive: Receive, send: Send, manager: Router, gate: Gate
+) -> None:
+    """The websocket endpoint (ASGI): accept, read, validate, route; always tidy up. The
+    session cookie of the handshake says who the socket is for as long as it is open."""
     if (await receive())["type"] != "websocket.connect":
         return
     settings = manager.settings
@@ -173,6 +195,7 @@ async def serve_socket(scope: Scope, receive: Receive, send: Send, manager: Rout
         manager.metrics.errors.labels(Code.BAD_ORIGIN.value).inc()
         await send({"type": "websocket.close", "code": CloseCode.POLICY})
         return
+    identity = await gate.identify(_cookie(scope))
     await send({"type": "websocket.accept"})
     conn = Connection(send, settings.send_queue, manager.next_conn_id())
     bucket = TokenBucket(settings.rate, settings.burst)
@@ -195,6 +218,12 @@ async def serve_socket(scope: Scope, receive: Receive, send: Send, manager: Rout
             except Refusal as refusal:
                 manager.refused(conn, refusal, None)
                 continue
+            if type(command) is Join or type(command) is Watch:
+                try:
+                    command = await gate.vet(identity, command)
+                except Refusal as refusal:
+                    manager.refused(conn, refusal, command_type(command))
+                    continue
             try:
                 manager.route(conn, command)
             except Exception:  # a bug: one traceback, and only this connection pays for it

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
+from briscola.store.accounts import AccountStore
 from briscola.table.core import FinishedHand
 from briscola.table.events import AnyEvent, Event
 from briscola.table.snapshots import TableSnapshot
@@ -53,6 +54,11 @@ class Store(Protocol):
     status: MirrorStatus
     #: How many times Redis was found to have lost writes it had acknowledged.
     data_losses: int
+
+    @property
+    def accounts(self) -> AccountStore:
+        """Accounts, ratings and the leaderboard, kept where the tables are."""
+        ...
 
     async def start(self, resync: Callable[[set[str]], None]) -> None: ...
     async def close(self) -> None: ...

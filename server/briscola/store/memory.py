@@ -1,4 +1,5 @@
-"""No mirror: tables live only in this process, finished hands' records in a dict (the
+"""No mirror: tables live only in this process, finished hands' records in a dict, and
+accounts in :class:`MemoryAccounts` (the
 ``make run`` default, and the server's mode without ``REDIS_URL``)."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from collections.abc import Callable
 
 import msgspec
 
+from briscola.store.accounts import MemoryAccounts
 from briscola.store.base import MirrorStatus, StoredRoom, WriteResult
 from briscola.table.core import FinishedHand
 from briscola.table.events import Event
@@ -23,6 +25,7 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self.records: dict[str, bytes] = {}
+        self.accounts = MemoryAccounts()
 
     async def start(self, resync: Callable[[set[str]], None]) -> None:
         return None

@@ -36,6 +36,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import BusyLoadingError, RedisError
 
 from briscola.metrics import Metrics
+from briscola.store.accounts import RedisAccounts
 from briscola.store.base import MirrorStatus, StoredRoom, WriteResult
 from briscola.table.core import FinishedHand
 from briscola.table.events import AnyEvent, Event
@@ -186,6 +187,7 @@ class RedisStore:
             url, max_connections=4, timeout=2, socket_timeout=2, socket_connect_timeout=2
         )
         self.redis = aioredis.Redis(connection_pool=pool)
+        self.accounts = RedisAccounts(self.redis)
         self.metrics = metrics
         self.record_ttl = record_ttl
         self.batch = batch

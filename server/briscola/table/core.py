@@ -49,17 +49,21 @@ from briscola.table.events import (
     Moved,
     Played,
     Presence,
+    RatingsSettled,
     ReadySet,
     Resigned,
     Seated,
     SeatFreed,
     SeatKind,
+    SeatRating,
     StandIn,
     Swapped,
 )
+from briscola.table.rated import RatedResult, RatedSeat, side_ranks
 from briscola.table.snapshots import HandSnapshot, SeatSnapshot, TableSnapshot
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.messages import Clock, RecordRef, RoomSummary, SeatInfo, StateMessage, You
+from briscola.wire.ratings import Rating
 from briscola.wire.table_rules import TableRules
 
 Entropy = Callable[[int], bytes]
@@ -97,6 +101,11 @@ class Seat:
     gone_since: float | None = None
     #: A bot seat's level (docs/BOTS.md).
     level: Level | None = None
+    #: A person's account (None: a guest), their rating at this table's player count, and
+    #: how far the last rated match here moved it.
+    account: str | None = None
+    rating: Rating | None = None
+    rating_change: float | None = None
 
     @property
     def free(self) -> bool:
@@ -171,8 +180,9 @@ class Table:
         self.entropy = entropy
         self.bot_delay = bot_delay
         self.pause = pause
-        #: The level of the bot that moves for a person (away, gone, or out of time).
-        self.stand_in = stand_in
+        #: The level of the bot that moves for a person (away, gone, or out of time): at a
+        #: rated table the weakest, so that nobody gains a rating by letting it play.
+        self.stand_in = Level.EASY if rules.rated else stand_in
         self.seats = [Seat(index) for index in range(rules.players)]
         self.host: int | None = None
         self.version = 0
@@ -187,6 +197,10 @@ class Table:
         self.outbox: list[tuple[int, Event]] = []
         self.finished: list[FinishedHand] = []
         self.snapshot_due = True
+        #: The rated match whose ratings the store has applied, and the version the
+        #: result of the one still to settle was last handed out at.
+        self.settled: str | None = None
+        self._rating_asked: int | None = None
         self._now = now
         self._turn_since = now
         #: This hand's bots, by seat, with their level: a bot's memory lasts one hand, and
@@ -254,6 +268,9 @@ class Table:
                     bot_playing=s.human and (s.away or s.standin),
                     host=self.host == s.index,
                     level=_shown_level(s, self.stand_in),
+                    account=s.account,
+                    rating=s.rating if self.rules.rated else None,
+                    rating_change=s.rating_change if self.rules.rated else None,
                 )
                 for s in self.seats
             ],
@@ -291,14 +308,29 @@ class Table:
 
     # ---------------------------------------------------------------- commands
 
-    def sit(self, name: str, seat: int | None, side: int | None, now: float) -> tuple[int, str]:
-        """Seat a new person: at ``seat``, in partnership ``side``, or anywhere free."""
+    def sit(
+        self,
+        name: str,
+        seat: int | None,
+        side: int | None,
+        now: float,
+        account: tuple[str, Rating] | None = None,
+    ) -> tuple[int, str]:
+        """Seat a new person: at ``seat``, in partnership ``side``, or anywhere free; an
+        account holder with their account and rating (a rated table seats only them)."""
         self._now = now
+        if self.rules.rated and account is None:
+            raise Refusal(Code.ACCOUNT_REQUIRED, "a rated table seats only signed-in players")
         self._require_waiting()
         index = self._choose_seat(seat, side)
         token = self.entropy(18).hex()
-        self._emit(Seated(index, name, token))
+        held, rating = account if account is not None else (None, None)
+        self._emit(Seated(index, name, token, held, rating))
         return index, token
+
+    def seat_of_account(self, account: str) -> int | None:
+        """The seat an account holds here, if any."""
+        return next((s.index for s in self.seats if s.account == account), None)
 
     def _choose_seat(self, seat: int | None, side: int | None) -> int:
         n = self.rules.players
@@ -361,6 +393,8 @@ class Table:
     def add_bot(self, by: int, seat: int, now: float, level: Level = Level.STRONG) -> None:
         self._now = now
         self._require_host(by)
+        if self.rules.rated:
+            raise Refusal(Code.RATED_TABLE, "bots do not sit at rated tables")
         self._require_waiting()
         if seat >= self.rules.players:
             raise Refusal(Code.INVALID_SEAT, f"this table has seats 0 to {self.rules.players - 1}")
@@ -416,6 +450,39 @@ class Table:
         audience = Audience.SPECTATORS if self.hand_on else Audience.ALL
         return ChatOut("spectators", name, None, text, audience)
 
+    def rated_result(self) -> RatedResult | None:
+        """A finished rated match for the store to settle, handed out once per version
+        (:meth:`settle` records that it was; after a restart it is handed out again, and
+        the store applies it only once)."""
+        match = self.match
+        if not self.rules.rated or match is None or not match.over or self.match_id is None:
+            return None
+        if self.settled == self.match_id or self._rating_asked == self.version:
+            return None
+        self._rating_asked = self.version
+        n = self.rules.players
+        return RatedResult(
+            match_id=self.match_id,
+            players=n,
+            seats=[
+                RatedSeat(s.index, s.account, s.name or "", side_of(s.index, n))
+                for s in self.seats
+                if s.account is not None
+            ],
+            ranks=side_ranks(match),
+            hands=[hand.hand_id for hand in self.hands],
+            room=None if self.rules.private else self.id,
+        )
+
+    def settle(self, match_id: str, seats: list[SeatRating]) -> None:
+        """The store applied the rated match's ratings: each seat's new rating and move."""
+        if self.settled != match_id and match_id == self.match_id:
+            self._emit(RatingsSettled(match_id, seats))
+
+    def rating_failed(self) -> None:
+        """The store could not settle the match now: hand the result out again."""
+        self._rating_asked = None
+
     def play_again(self, seat: int, now: float) -> None:
         self._now = now
         if self.status is not Status.OVER:
@@ -455,6 +522,9 @@ class Table:
             if s.human and expired and not s.standin:
                 if self.match is None:
                     self._emit(SeatFreed(s.index))
+                elif self.rules.rated and not self.match.over:
+                    self._emit(Resigned(s.index))  # gone past the grace: the side forfeits
+                    return
                 else:
                     self._emit(StandIn(s.index, True))
         status = self.status
@@ -589,6 +659,7 @@ class Table:
     def _seated(self, e: Seated) -> None:
         s = self.seats[e.seat]
         s.kind, s.name, s.token = SeatKind.HUMAN, e.name, e.token
+        s.account, s.rating, s.rating_change = e.account, e.rating, None
         s.ready = s.away = s.standin = False
         s.expiries = 0
         s.connected, s.gone_since = True, None
@@ -668,6 +739,12 @@ class Table:
             self.records.append(RecordRef(log.hand_id, record["result"], record["points"]))
             self.finished.append(FinishedHand(log.hand_id, record))
 
+    def _settled(self, e: RatingsSettled) -> None:
+        self.settled = e.match_id
+        for seat in e.seats:
+            s = self.seats[seat.seat]
+            s.rating, s.rating_change = seat.rating, seat.change
+
     def _reset(self, e: MatchReset) -> None:
         self.match = None
         self.match_id = self.match_seed = None
@@ -697,12 +774,16 @@ class Table:
                     s.standin,
                     s.expiries,
                     s.level.value if s.level is not None else None,
+                    s.account,
+                    s.rating,
+                    s.rating_change,
                 )
                 for s in self.seats
             ],
             match_id=self.match_id,
             match_seed=self.match_seed,
             hands=[HandSnapshot(h.hand_id, h.seed, list(h.actions)) for h in self.hands],
+            settled=self.settled,
         )
 
     @classmethod
@@ -740,10 +821,12 @@ class Table:
                 for action in hand.actions:
                     table._action(action)
         table.host = snapshot.host
+        table.settled = snapshot.settled
         for s, snap in zip(table.seats, snapshot.seats, strict=True):
             s.kind, s.name, s.token, s.ready = snap.kind, snap.name, snap.token, snap.ready
             s.connected, s.away, s.standin = snap.connected, snap.away, snap.standin
             s.expiries = snap.expiries
+            s.account, s.rating, s.rating_change = snap.account, snap.rating, snap.rating_change
             if s.kind is SeatKind.BOT:
                 s.level = Level(snap.level or Level.NORMAL)
         table.version = snapshot.version
@@ -803,5 +886,6 @@ _APPLY: dict[type[Event], Callable[[Table, Any], None]] = {
     Played: Table._action,
     Swapped: Table._action,
     Resigned: Table._action,
+    RatingsSettled: Table._settled,
     MatchReset: Table._reset,
 }

@@ -7,6 +7,8 @@ from enum import StrEnum
 
 import msgspec
 
+from briscola.wire.ratings import Rating
+
 
 class SeatKind(StrEnum):
     HUMAN = "human"
@@ -21,6 +23,10 @@ class Seated(Event, tag="seated", frozen=True):
     seat: int
     name: str
     token: str
+    #: The account the person is signed in to (null: a guest), and its rating at this
+    #: table's player count when they sat (shown at rated tables).
+    account: str | None = None
+    rating: Rating | None = None
 
 
 class SeatFreed(Event, tag="freed", frozen=True):
@@ -96,6 +102,21 @@ class Resigned(Event, tag="resign", frozen=True):
     seat: int
 
 
+class SeatRating(msgspec.Struct, frozen=True):
+    """One seat's rating after a rated match, and how far its ordinal moved."""
+
+    seat: int
+    rating: Rating
+    change: float
+
+
+class RatingsSettled(Event, tag="rated", frozen=True):
+    """The store has applied a rated match's result to its players' ratings (once)."""
+
+    match_id: str
+    seats: list[SeatRating]
+
+
 class MatchReset(Event, tag="reset", frozen=True):
     """Play again: same people, same seats, a new match once all are ready."""
 
@@ -115,5 +136,6 @@ AnyEvent = (
     | Played
     | Swapped
     | Resigned
+    | RatingsSettled
     | MatchReset
 )

@@ -20,9 +20,11 @@ import msgspec
 from briscola.bots import Bot, BotChoice
 from briscola.engine import Resign, SwapSeven
 from briscola.table.core import Audience, ChatOut, FinishedHand, Table, Thought
-from briscola.table.events import Event
+from briscola.table.events import Event, SeatRating
+from briscola.table.rated import RatedResult
 from briscola.table.snapshots import TableSnapshot
 from briscola.wire.commands import (
+    AccountJoin,
     AddBot,
     Chat,
     Command,
@@ -53,6 +55,7 @@ from briscola.wire.messages import (
     encode_text,
     error_text,
 )
+from briscola.wire.ratings import Rating
 
 #: A connection, as the session knows it: an opaque id given by whoever owns the sockets.
 ConnId = int
@@ -89,6 +92,9 @@ class Outcome:
     #: A card was played or the 7 swapped (for the metrics).
     moved: bool = False
     thought: Thought | None = None
+    #: A rated match that ended: the store is to settle its ratings, then say so
+    #: (:meth:`RoomSession.settled`).
+    rated: RatedResult | None = None
 
     @property
     def writes(self) -> bool:
@@ -174,6 +180,16 @@ class RoomSession:
         self.table.decided(thought, action, bot, now)
         return self._finish(now)
 
+    def settled(self, match_id: str, seats: list[SeatRating], now: float) -> Outcome:
+        """The store applied a rated match's ratings: each seat's rating and its move."""
+        self.table.settle(match_id, seats)
+        return self._finish(now)
+
+    def rating_failed(self, now: float) -> Outcome:
+        """The store could not settle the rated match: it is handed out again."""
+        self.table.rating_failed()
+        return self._finish(now)
+
     def checkpoint(self, now: float) -> Outcome:
         """A full snapshot for the store (the mirror lost writes and is catching up)."""
         self.table.snapshot_due = True
@@ -198,6 +214,7 @@ class RoomSession:
         out, self._out = self._out, Outcome()
         table = self.table
         out.thought = table.thought()
+        out.rated = table.rated_result()
         out.events, out.finished = table.drain()
         if table.snapshot_due:
             out.snapshot, table.snapshot_due = table.snapshot(), False
@@ -266,6 +283,19 @@ class RoomSession:
     def _join(self, conn: ConnId, cmd: Join, now: float) -> None:
         self._require_unseated(conn)
         seat, token = self.table.sit(cmd.name, cmd.seat, cmd.side, now)
+        self._admit(conn, Member(token, cmd.name), seat)
+
+    def _account_join(self, conn: ConnId, cmd: AccountJoin, now: float) -> None:
+        """A signed-in person sits under their account; if it holds a seat here already
+        (opened in another browser), they take that seat back."""
+        held = self.table.seat_of_account(cmd.account)
+        token = self.table.seats[held].token if held is not None else None
+        if token is not None:
+            self._resume(conn, Resume(cmd.room, token), now)
+            return
+        self._require_unseated(conn)
+        rating = cmd.ratings.get(str(self.table.rules.players), Rating())
+        seat, token = self.table.sit(cmd.name, cmd.seat, cmd.side, now, (cmd.account, rating))
         self._admit(conn, Member(token, cmd.name), seat)
 
     def _resume(self, conn: ConnId, cmd: Resume, now: float) -> None:
@@ -346,6 +376,7 @@ class RoomSession:
 
 HANDLERS: dict[type[Command], Callable[[RoomSession, ConnId, Any, float], None]] = {
     Join: RoomSession._join,
+    AccountJoin: RoomSession._account_join,
     Resume: RoomSession._resume,
     Watch: RoomSession._watch,
     Leave: RoomSession._leave,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from briscola.table.events import Played, Resigned, SeatKind, Swapped
+from briscola.wire.ratings import Rating
 from briscola.wire.table_rules import TableRules
 
 
@@ -21,6 +22,10 @@ class SeatSnapshot(msgspec.Struct, frozen=True):
     expiries: int = 0
     #: A bot's level (snapshots written before there were levels: "normal").
     level: str | None = None
+    #: A person's account, their rating, and its move in the last rated match.
+    account: str | None = None
+    rating: Rating | None = None
+    rating_change: float | None = None
 
 
 class HandSnapshot(msgspec.Struct, frozen=True):
@@ -40,3 +45,5 @@ class TableSnapshot(msgspec.Struct, frozen=True):
     match_id: str | None
     match_seed: str | None
     hands: list[HandSnapshot]
+    #: The rated match whose ratings the store has applied.
+    settled: str | None = None

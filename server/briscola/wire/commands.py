@@ -10,6 +10,7 @@ import msgspec
 from briscola.bots import Level
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.names import MAX_INPUT, normalise_name
+from briscola.wire.ratings import Rating
 
 #: The largest frame a client may send, in bytes of its payload. Enforced in one place: by
 #: the websocket protocol as it reads the frame's header
@@ -42,6 +43,19 @@ class Join(Command, tag="join", frozen=True):
 
     def __post_init__(self) -> None:
         msgspec.structs.force_setattr(self, "name", normalise_name(self.name))
+
+
+class AccountJoin(Command, tag="account_join", frozen=True):
+    """A ``join`` from a signed-in person, as their gateway passes it on: under the
+    account's name, with its ratings. Never read from a client (not in
+    :data:`AnyCommand`): the account comes from the session cookie."""
+
+    room: RoomId
+    account: str
+    name: str
+    ratings: dict[str, Rating]
+    seat: SeatNo | None = None
+    side: Annotated[int, msgspec.Meta(ge=0, le=1)] | None = None
 
 
 class Resume(Command, tag="resume", frozen=True):
@@ -124,6 +138,7 @@ AnyCommand = (
 
 COMMAND_TYPES = frozenset(cls.__struct_config__.tag for cls in AnyCommand.__args__)
 _decoder = msgspec.json.Decoder(AnyCommand)
+_forwarded = msgspec.json.Decoder(AnyCommand | AccountJoin)
 _raw = msgspec.json.Decoder(dict[str, Any])
 
 
@@ -134,7 +149,8 @@ NOT_JSON = "the frame is not one valid JSON object"
 
 def decode_command(data: bytes) -> Command:
     """A command validated at another process's edge and forwarded as JSON (the bus)."""
-    return _decoder.decode(data)
+    command: Command = _forwarded.decode(data)
+    return command
 
 
 def parse(frame: str) -> Command:

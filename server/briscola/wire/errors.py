@@ -33,6 +33,15 @@ class Code(StrEnum):
     MATCH_NOT_OVER = "match_not_over"
     SIGNALS_FORBIDDEN = "signals_forbidden"
     SERVER_BUSY = "server_busy"
+    NAME_TAKEN = "name_taken"
+    ACCOUNT_REQUIRED = "account_required"
+    RATED_TABLE = "rated_table"
+    BAD_NAME = "bad_name"
+    BAD_PASSWORD = "bad_password"
+    BAD_CREDENTIALS = "bad_credentials"
+    TOO_MANY_ATTEMPTS = "too_many_attempts"
+    ACCOUNT_NOT_FOUND = "account_not_found"
+    STORE_UNAVAILABLE = "store_unavailable"
     NOT_YOUR_TURN = RuleCode.NOT_YOUR_TURN.value
     CARD_NOT_IN_HAND = RuleCode.CARD_NOT_IN_HAND.value
     SWAP_NOT_ALLOWED = RuleCode.SWAP_NOT_ALLOWED.value

@@ -12,6 +12,7 @@ import msgspec
 
 from briscola.engine.view import MatchView
 from briscola.wire.errors import Code
+from briscola.wire.ratings import Rating
 from briscola.wire.table_rules import TableRules
 
 
@@ -28,6 +29,12 @@ class SeatInfo(msgspec.Struct, frozen=True):
     #: The level of the bot that moves for this seat now (a bot's, or "strong" standing in
     #: for a person), else null.
     level: str | None = None
+    #: The account a person is signed in to (null: a guest or a bot): only an account's
+    #: holder can sit under it.
+    account: str | None = None
+    #: At a rated table, the person's rating, and how far the last match moved it.
+    rating: Rating | None = None
+    rating_change: float | None = None
 
 
 class RoomSummary(msgspec.Struct, frozen=True):

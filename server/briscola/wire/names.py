@@ -80,3 +80,14 @@ def _reading(name: str) -> str:
     bare = "".join(char for char in decomposed if unicodedata.category(char)[0] != "M")
     folded = bare.translate(_LOOKALIKES).casefold()
     return "".join(char for char in folded if char.isalnum())
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same person's: how they read (case, accents, lookalike
+    letters, spaces and punctuation aside). Accounts are unique by it, and a guest may not
+    sit under a name whose key is an account's.
+
+    >>> name_key("Ana María") == name_key("ANA.MARIA") == "anamaria"
+    True
+    """
+    return _reading(name)

@@ -20,6 +20,8 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     grace: Annotated[int, msgspec.Meta(ge=1, le=3600)] = 60
     private: bool = False
     name: Annotated[str, msgspec.Meta(max_length=40)] = ""
+    #: Only account holders sit, no bots, and the match moves their ratings.
+    rated: bool = False
 
     def __post_init__(self) -> None:
         if self.best_of not in (1, 3, 5):

@@ -1,0 +1,135 @@
+"""The HTTP side of accounts (docs/PROTOCOL.md, "Accounts"): sign up, log in, log out, who
+am I, the leaderboard per player count, and a player's profile. The session rides in a
+signed, ``HttpOnly``, ``SameSite=Lax`` cookie (``Secure`` over HTTPS)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Annotated
+
+import msgspec
+from redis.exceptions import RedisError
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from briscola.accounts.cookies import COOKIE, SESSION_TTL
+from briscola.accounts.model import Account, AccountView, Profile
+from briscola.service.accounts import Accounts, TooManyAttempts
+from briscola.service.http import BodyRefused, error, json_response, read_json_body
+from briscola.wire.errors import Code, Refusal
+from briscola.wire.ratings import RATED_COUNTS
+
+#: The leaderboard's length.
+LEADERBOARD = 100
+
+_STATUS = {
+    Code.BAD_NAME: 422,
+    Code.BAD_PASSWORD: 422,
+    Code.NAME_TAKEN: 409,
+    Code.BAD_CREDENTIALS: 401,
+}
+
+
+class Credentials(msgspec.Struct, forbid_unknown_fields=True):
+    name: Annotated[str, msgspec.Meta(max_length=96)]
+    password: Annotated[str, msgspec.Meta(max_length=256)]
+
+
+_credentials = msgspec.json.Decoder(Credentials)
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _signed_in(account: Account, cookie: str, request: Request, status: int) -> Response:
+    response = json_response({"account": AccountView.of(account)}, status)
+    response.set_cookie(
+        COOKIE,
+        cookie,
+        max_age=SESSION_TTL,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+    return response
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
+def account_routes(accounts: Accounts) -> list[Route]:
+    """The routes, over ``accounts``."""
+    store = accounts.store
+
+    def guarded(handler: Handler) -> Handler:
+        """Answer a refusal, a bad body, too many attempts or a store away as JSON errors."""
+
+        async def guarded_handler(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except BodyRefused as refused:
+                return refused.response
+            except Refusal as refusal:
+                return error(refusal.code, refusal.message, _STATUS.get(refusal.code, 400))
+            except TooManyAttempts as limited:
+                response = error(
+                    Code.TOO_MANY_ATTEMPTS, "too many attempts: wait a while and try again", 429
+                )
+                response.headers["Retry-After"] = str(limited.retry_after)
+                return response
+            except RedisError:
+                message = "accounts are unavailable for a moment: try again"
+                return error(Code.STORE_UNAVAILABLE, message, 503)
+
+        return guarded_handler
+
+    async def credentials(request: Request) -> Credentials:
+        try:
+            return _credentials.decode(await read_json_body(request) or b"{}")
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            raise Refusal(Code.BAD_MESSAGE, str(exc)) from None
+
+    async def sign_up(request: Request) -> Response:
+        given = await credentials(request)
+        account, cookie = await accounts.sign_up(given.name, given.password, _address(request))
+        return _signed_in(account, cookie, request, 201)
+
+    async def log_in(request: Request) -> Response:
+        given = await credentials(request)
+        account, cookie = await accounts.log_in(given.name, given.password, _address(request))
+        return _signed_in(account, cookie, request, 200)
+
+    async def log_out(request: Request) -> Response:
+        await accounts.log_out(request.cookies.get(COOKIE))
+        response = Response(status_code=204)
+        response.delete_cookie(COOKIE, httponly=True, samesite="lax")
+        return response
+
+    async def who(request: Request) -> Response:
+        account = await accounts.account(request.cookies.get(COOKIE))
+        return json_response({"account": AccountView.of(account) if account else None})
+
+    async def leaderboard(request: Request) -> Response:
+        players = request.query_params.get("players", "4")
+        if players not in {str(n) for n in RATED_COUNTS}:
+            raise Refusal(Code.BAD_MESSAGE, "players is 2, 3 or 4")
+        entries = await store.leaderboard(int(players), LEADERBOARD)
+        return json_response({"players": int(players), "entries": entries})
+
+    async def profile(request: Request) -> Response:
+        account_id = request.path_params["account"]
+        stored = await store.get(account_id)
+        if stored is None:
+            return error(Code.ACCOUNT_NOT_FOUND, "no player with that id", 404)
+        history = {str(n): await store.history(account_id, n) for n in RATED_COUNTS}
+        matches = await store.matches(account_id)
+        return json_response(Profile(AccountView.of(stored.account), history, matches))
+
+    return [
+        Route("/api/accounts", guarded(sign_up), methods=["POST"]),
+        Route("/api/accounts/{account}", guarded(profile), methods=["GET"]),
+        Route("/api/session", guarded(log_in), methods=["POST"]),
+        Route("/api/session", guarded(log_out), methods=["DELETE"]),
+        Route("/api/session", guarded(who), methods=["GET"]),
+        Route("/api/leaderboard", guarded(leaderboard), methods=["GET"]),
+    ]
