@@ -46,7 +46,8 @@ def console_errors(page: Page) -> list[str]:
 
 
 async def at_step(page: Page, step: int, replay: dict[str, Any]) -> None:
-    """The page shows step ``step``: its counter, its kind, and the trick on the table."""
+    """The page shows step ``step`` as the server computed it: its counter, its kind, every
+    hand and the trick on the table."""
     shown = replay["steps"][step]
     await expect(hook(page, "replay-step")).to_have_attribute("data-step", str(step))
     await expect(hook(page, "replay-text")).to_have_attribute("data-kind", shown["kind"])
@@ -54,6 +55,10 @@ async def at_step(page: Page, step: int, replay: dict[str, Any]) -> None:
     await expect(trick).to_have_count(len(shown["trick"]["cards"]))
     for index, card in enumerate(shown["trick"]["cards"]):
         await expect(trick.nth(index)).to_have_attribute("data-card", card)
+    for seat, hand in enumerate(shown["hands"]):
+        cards = hook(page, f"replay-hand-{seat}").get_by_test_id("replay-card")
+        await expect(cards).to_have_count(len(hand))
+        assert await cards.evaluate_all("cs => cs.map(c => c.dataset.card)") == hand
 
 
 async def swipe(page: Page, leftwards: bool) -> None:
@@ -103,12 +108,7 @@ async def test_a_finished_hand_replays_step_by_step(
     # Step 0: every hand face up, as the record's seed deals them.
     await at_step(page, 0, replay)
     dealt = start_hand(HandRules(2), record["dealer"], bytes.fromhex(record["seed"]))
-    for index, hand in enumerate(dealt.hands):
-        cards = hook(page, f"replay-hand-{index}").get_by_test_id("replay-card")
-        await expect(cards).to_have_count(3)
-        assert await cards.evaluate_all("cs => cs.map(c => c.dataset.card)") == [
-            card.code for card in hand
-        ]
+    assert replay["steps"][0]["hands"] == [[card.code for card in hand] for hand in dealt.hands]
     await expect(hook(page, f"replay-name-{seat}")).to_have_text("Ana")
     await expect(hook(page, f"replay-name-{1 - seat}")).to_have_text(f"Bot {2 - seat}")
     assert dealt.face_up is not None
@@ -173,3 +173,34 @@ async def test_an_unknown_hand_has_no_replay(server: InProcessServer, new_page: 
     await expect(hook(page, "replay-not-found")).to_have_text(
         "There is no finished hand with that id"
     )
+
+
+async def test_every_hand_of_a_match_links_to_its_replay(
+    server: InProcessServer, new_page: NewPage
+) -> None:
+    """In a best of 3 the summary's row for each finished hand links to that hand's replay,
+    and the link opens it."""
+    page = await new_page()
+    await create_table(page, server.url, player="Ana", name="Match", players=2, best_of=3)
+    await add_bots(page, [1 - await my_seat(page)])
+    await ready(page)
+    rng = random.Random(3)
+    await play_until_summary(page, rng)
+    await hook(page, "ready-button").click()
+    await expect(hook(page, "summary")).to_have_count(0)
+    await play_until_summary(page, rng)
+    links = hook(page, "summary-hand-replay")
+    await expect(links).to_have_count(2)
+    hrefs = await links.evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert len(set(hrefs)) == 2 and hrefs[-1] == await hook(page, "replay-link").get_attribute(
+        "href"
+    )
+    async with httpx.AsyncClient() as http:
+        first = (
+            await http.get(f"{server.url}/api/hands{hrefs[0].removeprefix('/r')}/replay")
+        ).json()
+    await links.first.click()
+    await expect(page).to_have_url(re.compile(rf"{hrefs[0]}$"))
+    await at_step(page, 0, first)
+    count = str(len(first["steps"]))
+    await expect(hook(page, "replay-step")).to_have_attribute("data-count", count)
