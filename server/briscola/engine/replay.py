@@ -30,6 +30,8 @@ from .view import TrickView
 
 
 class StepKind(StrEnum):
+    """What happens at a step: the deal, an action, a trick taken, the result."""
+
     DEAL = "deal"
     PLAY = "play"
     SWAP = "swap"
