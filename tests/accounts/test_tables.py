@@ -1,0 +1,160 @@
+"""Accounts at the table, over real websockets: a signed-in person sits under their
+account (marked, so a guest cannot pass for them), a guest never under a registered name;
+rated tables seat only account holders and no bots; a rated match's end moves its players'
+ratings once, and shows on the leaderboard and the profiles."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+
+from briscola.accounts.cookies import COOKIE
+from briscola.wire.messages import CloseCode
+from support.accounts import connect_as, leaderboard, profile, sign_up
+from support.client import Client, Message, create_room
+from support.play import match_over, play_all
+from support.servers import InProcessServer
+
+
+def seat_of(state: Message, seat: int) -> Message:
+    seats: list[Message] = state["room"]["seats"]
+    return seats[seat]
+
+
+async def test_an_account_holder_sits_under_their_account(site: InProcessServer) -> None:
+    cookie = await sign_up(site.url, "Ana María")
+    room = await create_room(site.url, players=2)
+    ana = await connect_as(site.ws_url, cookie, name="Someone Else")
+    await ana.join(room["id"])
+    assert ana.state is not None
+    shown = seat_of(ana.state, ana.seat or 0)
+    assert (shown["name"], shown["account"]) == ("Ana María", "anamaria")
+    guest = await Client.connect(site.ws_url, "Guest")
+    await guest.join(room["id"])
+    assert guest.state is not None and seat_of(guest.state, guest.seat or 0)["account"] is None
+    for client in (ana, guest):
+        await client.close()
+
+
+async def test_a_guest_cannot_take_a_registered_name(site: InProcessServer) -> None:
+    await sign_up(site.url, "Bea Rossi")
+    room = await create_room(site.url, players=2)
+    guest = await Client.connect(site.ws_url)
+    for message in (
+        {"type": "join", "room": room["id"], "name": "bea rossi"},
+        {"type": "join", "room": room["id"], "name": "BEA.ROSSI"},
+        {"type": "watch", "room": room["id"], "name": "Béa Rossi"},
+    ):
+        await guest.send(message)
+        refused = await guest.error("name_taken")
+        assert refused["ref"] == message["type"]
+    # The table and the connection carry on: another name sits.
+    await guest.send({"type": "join", "room": room["id"], "name": "Bea Bianchi"})
+    assert (await guest.wait_type("joined"))["seat"] is not None
+    await guest.close()
+
+
+async def test_rated_tables_seat_only_account_holders_and_no_bots(site: InProcessServer) -> None:
+    cookie = await sign_up(site.url, "Cai")
+    host = await connect_as(site.ws_url, cookie)
+    room = await create_rated(site, cookie, players=2)
+    await host.join(room["id"])
+    guest = await Client.connect(site.ws_url, "Guest")
+    await guest.send({"type": "join", "room": room["id"], "name": "Guest"})
+    await guest.error("account_required")
+    await host.send({"type": "add_bot", "seat": 1})
+    await host.error("rated_table")
+    await guest.watch(room["id"])  # anyone may watch
+    for client in (host, guest):
+        await client.close()
+
+
+async def test_a_second_browser_takes_the_accounts_seat_back(site: InProcessServer) -> None:
+    cookie = await sign_up(site.url, "Dan")
+    room = await create_room(site.url, players=2)
+    first = await connect_as(site.ws_url, cookie)
+    joined = await first.join(room["id"], seat=1)
+    second = await connect_as(site.ws_url, cookie)
+    again = await second.join(room["id"])
+    assert (again["seat"], again["token"]) == (1, joined["token"])
+    async with asyncio.timeout(30):
+        await first.ws.wait_closed()
+    assert first.ws.close_code == CloseCode.REPLACED
+    await second.close()
+
+
+async def create_rated(site: InProcessServer, cookie: str, players: int) -> Message:
+    async with httpx.AsyncClient(headers={"Cookie": f"{COOKIE}={cookie}"}) as http:
+        response = await http.post(
+            f"{site.url}/api/rooms", json={"players": players, "rated": True, "clock": 600}
+        )
+    assert response.status_code == 201, response.text
+    created: Message = response.json()
+    return created
+
+
+async def play_rated(site: InProcessServer, names: list[str]) -> tuple[list[Client], Message]:
+    """Sign up ``names``, seat them in order at a new rated table and play its match out;
+    returns the clients and the room."""
+    cookies = [await sign_up(site.url, name) for name in names]
+    room = await create_rated(site, cookies[0], players=len(names))
+    clients = []
+    for seat, cookie in enumerate(cookies):
+        client = await connect_as(site.ws_url, cookie, names[seat])
+        await client.join(room["id"], seat=seat)
+        clients.append(client)
+    for client in clients:
+        await client.send({"type": "ready"})
+    await play_all(clients, match_over)
+    return clients, room
+
+
+def settled(state: Message) -> bool:
+    return all(seat["rating_change"] is not None for seat in state["room"]["seats"])
+
+
+async def test_a_rated_partnership_match_moves_ratings_once(site: InProcessServer) -> None:
+    """Four account holders, 2 against 2: when the match ends every seat shows its new
+    rating; partners moved alike, the winners up; the leaderboard and the profiles have it."""
+    names = ["Eva", "Fay", "Gil", "Hal"]
+    clients, room = await play_rated(site, names)
+    final = await clients[0].wait_for(lambda m: m["type"] == "state" and settled(m))
+    seats = final["room"]["seats"]
+    winners = final["match"]["winners"]
+    for seat in seats:
+        assert seat["rating"]["matches"] == 1
+        won = seat["side"] in winners
+        assert (seat["rating_change"] > 0) == won
+        partner = seats[(seat["seat"] + 2) % 4]
+        assert partner["rating"] == seat["rating"]
+    board = await leaderboard(site.url, 4)
+    assert sorted(entry["name"] for entry in board) == sorted(names)
+    assert [entry["rank"] for entry in board] == [1, 2, 3, 4]
+    assert board[0]["rating"]["ordinal"] >= board[-1]["rating"]["ordinal"]
+    page = await profile(site.url, "eva")
+    [entry] = page["matches"]
+    assert entry["partners"] == ["Gil"] and sorted(entry["opponents"]) == ["Fay", "Hal"]
+    assert entry["room"] == room["id"] and entry["hands"]
+    assert len(page["history"]["4"]) == 1 and page["history"]["2"] == []
+    assert page["account"]["ratings"]["4"]["matches"] == 1
+    for client in clients:
+        await client.close()
+
+
+async def test_a_resignation_is_rated(site: InProcessServer) -> None:
+    cookies = [await sign_up(site.url, name) for name in ("Ivo", "Jan")]
+    room = await create_rated(site, cookies[0], players=2)
+    clients = [await connect_as(site.ws_url, cookie) for cookie in cookies]
+    for seat, client in enumerate(clients):
+        await client.join(room["id"], seat=seat)
+    for client in clients:
+        await client.send({"type": "ready"})
+    await clients[0].wait_for(lambda m: m["type"] == "state" and m["match"] is not None)
+    await clients[0].send({"type": "resign"})
+    final = await clients[1].wait_for(lambda m: m["type"] == "state" and settled(m))
+    ivo, jan = final["room"]["seats"]
+    assert ivo["rating_change"] < 0 < jan["rating_change"]
+    assert (await profile(site.url, "jan"))["matches"][0]["result"] == "won"
+    for client in clients:
+        await client.close()
