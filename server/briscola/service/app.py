@@ -63,7 +63,7 @@ def create_app(settings: Settings) -> BriscolaApp:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if store.status == "off":
-            log.warning("no REDIS_URL: tables live in memory only and are NOT durable")
+            log.warning("no REDIS_URL: tables and accounts live in memory only and are NOT durable")
         await manager.start()
         await accounts.start()
         try:
