@@ -208,7 +208,7 @@ export function accountBar(account, onIdentity) {
       { class: "account-bar", "data-testid": "account-bar", "data-state": "guest" },
       leaderboard,
       h("button", { type: "button", class: "btn btn-small", "data-testid": "login-button", onclick: () => openAccountDialog("login", onIdentity) }, t("account.login")),
-      h("button", { type: "button", class: "btn btn-small btn-primary", "data-testid": "signup-button", onclick: () => openAccountDialog("signup", onIdentity) }, t("account.signup")),
+      h("button", { type: "button", class: "btn btn-small btn-primary account-signup", "data-testid": "signup-button", onclick: () => openAccountDialog("signup", onIdentity) }, t("account.signup")),
     );
   }
   const { players, rating } = mainRating(account);
