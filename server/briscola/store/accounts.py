@@ -27,6 +27,7 @@ from the new ratings.
 from __future__ import annotations
 
 import secrets
+import time
 from collections import defaultdict
 from typing import Any, Protocol
 
@@ -113,7 +114,8 @@ class MemoryAccounts:
     def __init__(self) -> None:
         self._accounts: dict[str, StoredAccount] = {}
         self._sessions: dict[str, str] = {}
-        self._failures: dict[str, int] = defaultdict(int)
+        #: Per key: failures counted, and when (``time.monotonic()``) their window ends.
+        self._failures: dict[str, tuple[int, float]] = {}
         self._settled: dict[str, list[SeatRating]] = {}
         self._history: dict[tuple[str, int], list[Point]] = defaultdict(list)
         self._matches: dict[str, list[MatchEntry]] = defaultdict(list)
@@ -138,11 +140,15 @@ class MemoryAccounts:
         self._sessions.pop(session, None)
 
     async def failures(self, keys: list[str]) -> int:
-        return max((self._failures.get(key, 0) for key in keys), default=0)
+        now = time.monotonic()
+        counted = (self._failures.get(key, (0, now)) for key in keys)
+        return max((count for count, ends in counted if ends > now), default=0)
 
     async def failed(self, keys: list[str], window: int) -> None:
+        now = time.monotonic()
         for key in keys:
-            self._failures[key] += 1
+            count, ends = self._failures.get(key, (0, now))
+            self._failures[key] = (count + 1, ends) if ends > now else (1, now + window)
 
     async def forget_failures(self, key: str) -> None:
         self._failures.pop(key, None)
