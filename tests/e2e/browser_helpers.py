@@ -13,6 +13,8 @@ NewPage = Callable[..., Awaitable[Page]]
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+#: A phone's browser context: its size, touch, a mobile viewport.
+PHONE_CONTEXT = {"viewport": PHONE, "is_mobile": True, "has_touch": True, "device_scale_factor": 3}
 
 ROOM_PATH = re.compile(r"/t/([^/?#]+)$")
 HAND_CARDS = '[data-testid="hand"] [data-testid="card"]'
@@ -58,18 +60,23 @@ async def create_table(
     page: Page,
     base_url: str,
     *,
-    player: str,
+    player: str | None,
     name: str,
     players: int = 4,
     best_of: int = 1,
     clock: int = 600,
+    rated: bool = False,
 ) -> str:
-    """Open the lobby, choose a name, create a table with the form; the creator sits at
-    it. Returns the link to share, read from the page."""
+    """Open the lobby, choose a name (``None``: signed in, the account's name is locked),
+    create a table with the form (``rated``: a signed-in creator's option); the creator
+    sits at it. Returns the link to share, read from the page."""
     await page.goto(base_url + "/")
     await expect(hook(page, "connection")).to_have_attribute("data-state", "connected")
-    await set_name(page, player)
+    if player is not None:
+        await set_name(page, player)
     form = hook(page, "create-form")
+    if rated:
+        await form.get_by_test_id("create-rated").check()
     await form.get_by_test_id("create-name").fill(name)
     await form.get_by_test_id("create-players").select_option(str(players))
     await form.get_by_test_id("create-best-of").select_option(str(best_of))
@@ -172,3 +179,45 @@ async def reconnected(page: Page) -> None:
     """The page saw its socket drop, reconnected by itself and is connected again."""
     await page.wait_for_function("() => window.connectionStates.includes('reconnecting')")
     await expect(hook(page, "connection")).to_have_attribute("data-state", "connected")
+
+
+async def sign_up(page: Page, base_url: str, name: str, password: str) -> None:
+    """Create an account from the top bar's "Sign up" dialog (the lobby is opened first if
+    the page is on none); the page is then signed in and its socket connected again."""
+    if not page.url.startswith(base_url):
+        await page.goto(base_url + "/")
+    await hook(page, "signup-button").click()
+    await fill_account_form(page, name, password)
+    await expect(hook(page, "account-name-shown")).to_have_text(name)
+    await expect(hook(page, "connection")).to_have_attribute("data-state", "connected")
+
+
+async def log_in(page: Page, name: str, password: str) -> None:
+    """Log in from the top bar's "Log in" dialog (and the form only: the caller checks the
+    outcome)."""
+    await hook(page, "login-button").click()
+    await fill_account_form(page, name, password)
+
+
+async def fill_account_form(page: Page, name: str, password: str) -> None:
+    dialog = hook(page, "account-dialog")
+    await dialog.get_by_label("Name").fill(name)
+    await dialog.get_by_label("Password").fill(password)
+    await dialog.get_by_test_id("account-submit").click()
+
+
+def console_errors(page: Page) -> list[str]:
+    """The console errors the page logs from now on (a refused HTTP call is one too)."""
+    errors: list[str] = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    return errors
+
+
+async def no_horizontal_scroll(page: Page) -> None:
+    """The page is no wider than its viewport."""
+    widths: list[int] = await page.evaluate(
+        "() => [document.documentElement.scrollWidth, window.innerWidth]"
+    )
+    assert widths[0] <= widths[1], f"horizontal scroll on {page.url}: {widths}"
