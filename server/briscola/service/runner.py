@@ -268,7 +268,7 @@ class RoomRunner:
             outbox.lobby_changed(self.id)
         if outcome.thought is not None:
             self._think(outcome.thought)
-        if outcome.rated is not None:
+        if outcome.rated is not None and (self._settling is None or self._settling.done()):
             self._settling = asyncio.create_task(
                 self._settle(outcome.rated), name=f"settle {outcome.rated.match_id}"
             )

@@ -197,10 +197,10 @@ class Table:
         self.outbox: list[tuple[int, Event]] = []
         self.finished: list[FinishedHand] = []
         self.snapshot_due = True
-        #: The rated match whose ratings the store has applied, and the version the
-        #: result of the one still to settle was last handed out at.
+        #: The rated match whose ratings the store has applied, and whether the result of
+        #: the one still to settle is with the store now.
         self.settled: str | None = None
-        self._rating_asked: int | None = None
+        self._rating_asked = False
         self._now = now
         self._turn_since = now
         #: This hand's bots, by seat, with their level: a bot's memory lasts one hand, and
@@ -451,15 +451,15 @@ class Table:
         return ChatOut("spectators", name, None, text, audience)
 
     def rated_result(self) -> RatedResult | None:
-        """A finished rated match for the store to settle, handed out once per version
-        (:meth:`settle` records that it was; after a restart it is handed out again, and
-        the store applies it only once)."""
+        """A finished rated match for the store to settle, handed out once (again after
+        :meth:`rating_failed`, and after a restart: the store applies it only once), until
+        :meth:`settle` records that it was."""
         match = self.match
         if not self.rules.rated or match is None or not match.over or self.match_id is None:
             return None
-        if self.settled == self.match_id or self._rating_asked == self.version:
+        if self.settled == self.match_id or self._rating_asked:
             return None
-        self._rating_asked = self.version
+        self._rating_asked = True
         n = self.rules.players
         return RatedResult(
             match_id=self.match_id,
@@ -476,12 +476,12 @@ class Table:
 
     def settle(self, match_id: str, seats: list[SeatRating]) -> None:
         """The store applied the rated match's ratings: each seat's new rating and move."""
-        if self.settled != match_id and match_id == self.match_id:
+        if self.settled != match_id:  # (even after play_again: the seats' ratings are news)
             self._emit(RatingsSettled(match_id, seats))
 
     def rating_failed(self) -> None:
         """The store could not settle the match now: hand the result out again."""
-        self._rating_asked = None
+        self._rating_asked = False
 
     def play_again(self, seat: int, now: float) -> None:
         self._now = now
@@ -705,6 +705,7 @@ class Table:
 
     def _match_started(self, e: MatchStarted) -> None:
         self.match_id, self.match_seed = e.match_id, e.match_seed
+        self._rating_asked = False
         self.match = new_match(self.rules.match_rules, seed_from_hex(e.match_seed))
         self.hands, self.records = [], []
 
