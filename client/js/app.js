@@ -2,7 +2,7 @@
 // leaderboard and the profiles, who this browser is, the messages from the server, and the
 // actions the pages call.
 
-import { accountBar, fetchSession } from "./account.js";
+import { accountBar, fetchSession, openAccountDialog } from "./account.js";
 import { cardFace } from "./cards.js";
 import { fill, h, toast } from "./dom.js";
 import { errorText, initialLang, LANGS, setLang, t, getLang } from "./i18n.js";
@@ -585,4 +585,9 @@ if (start.name === "table" && !tokenFor(storage, start.room) && !watchingAt(stor
 fetchSession().then((account) => {
   store.set({ account });
   wire.connect();
+  // /login is the lobby with the log-in dialog open (for a guest).
+  if (location.pathname === "/login") {
+    history.replaceState({}, "", "/");
+    if (!account) openAccountDialog("login", setIdentity);
+  }
 });

@@ -71,6 +71,11 @@ async def test_sign_up_log_out_and_log_in(server: InProcessServer, new_page: New
     await expect(hook(other, "account-close")).to_be_focused()
     await other.keyboard.press("Escape")
     await expect(dialog).to_have_count(0)
+    # /login is the lobby with the log-in dialog open.
+    await other.goto(server.url + "/login")
+    await expect(hook(other, "account-tab-login")).to_have_attribute("aria-selected", "true")
+    await expect(other).to_have_url(server.url + "/")
+    await other.keyboard.press("Escape")
 
     await hook(page, "logout-button").click()
     await expect(hook(page, "account-bar")).to_have_attribute("data-state", "guest")
