@@ -158,3 +158,22 @@ async def test_a_resignation_is_rated(site: InProcessServer) -> None:
     assert (await profile(site.url, "jan"))["matches"][0]["result"] == "won"
     for client in clients:
         await client.close()
+
+
+async def test_no_client_can_claim_an_account_on_the_wire(site: InProcessServer) -> None:
+    """``account_join`` is what a gateway passes on for a signed-in socket, never a
+    client's message: sent by a client, it is an unknown type."""
+    await sign_up(site.url, "Kim")
+    room = await create_room(site.url, players=2)
+    guest = await Client.connect(site.ws_url)
+    await guest.send(
+        {
+            "type": "account_join",
+            "room": room["id"],
+            "account": "kim",
+            "name": "Kim",
+            "ratings": {},
+        }  # fmt: skip
+    )
+    await guest.error("unknown_type")
+    await guest.close()
