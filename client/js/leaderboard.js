@@ -24,7 +24,9 @@ function startingCount() {
   return PLAYER_COUNTS.includes(asked) ? asked : 4;
 }
 
-export function mountLeaderboard(root) {
+export function mountLeaderboard(root, ctx) {
+  const account = ctx.store.get().account;
+  const me = account ? account.id : null; // the signed-in player's row is marked
   let players = startingCount();
   let asked = 0; // answers to an older tab's request are dropped
   const tabs = PLAYER_COUNTS.map((n) =>
@@ -78,14 +80,14 @@ export function mountLeaderboard(root) {
     const entries = answer.ok && answer.body && Array.isArray(answer.body.entries) ? answer.body.entries : null;
     if (!entries) fill(panel, message(t("error.network")));
     else if (!entries.length) fill(panel, message(t("leaderboard.empty", { n }), "leaderboard-empty"));
-    else fill(panel, boardTable(entries));
+    else fill(panel, boardTable(entries, me));
   }
 
   show(players);
   return { update() {}, destroy() {} };
 }
 
-function boardTable(entries) {
+function boardTable(entries, me) {
   return h(
     "table",
     { class: "board-table" },
@@ -107,7 +109,7 @@ function boardTable(entries) {
       entries.map((entry) =>
         h(
           "tr",
-          { "data-testid": "leaderboard-row", "data-id": entry.id, "data-rank": String(entry.rank) },
+          { class: entry.id === me ? "me" : null, "data-testid": "leaderboard-row", "data-id": entry.id, "data-rank": String(entry.rank), "aria-current": entry.id === me ? "true" : null },
           h("td", { class: "num" }, String(entry.rank)),
           h("td", { class: "board-name" }, playerLink(entry.id, entry.name, "leaderboard-name")),
           h("td", { class: "num", "data-testid": "leaderboard-rating", title: `${Number(entry.rating.ordinal).toFixed(2)}` }, ratingText(entry.rating)),

@@ -119,6 +119,8 @@ async def test_a_rated_partnership_match_moves_four_ratings(
         await expect(hook(page, "leaderboard-row")).to_have_count(4)
         shown = await hook(page, "leaderboard-name").all_inner_texts()
         assert set(shown) == set(people) and set(shown[:2]) == winner_names, shown
+        mine = page.locator('[data-testid="leaderboard-row"][aria-current="true"]')
+        await expect(mine.get_by_test_id("leaderboard-name")).to_have_text(name)
         await no_horizontal_scroll(page)
         await hook(page, "leaderboard-tab-2").click()
         await expect(hook(page, "leaderboard-empty")).to_be_visible()
