@@ -9,9 +9,13 @@ order, through the engine's public API. The matches:
 - ``2p``: strong against normal, two players: points per hand and share of decisive hands;
 - ``4p``: two strong partners against two normal;
 - ``3p``: one strong against two normal: the strong seat's share of wins;
-- ``easy``: easy against normal, two players (the figures are normal's).
+- ``easy``: easy against normal, two players (the figures are normal's);
+- ``3p ref``: 3p's deals with a normal bot in the strong one's seat, what 3p compares
+  with (the margin of one seat against the better of two others is below 0 for equals).
 
-With them, the time of each decision (``choose``) per level and player count, p50 and p99.
+With them, the time of each decision (``choose``) per level and player count, p50 and p99:
+the CPU time of the process's thread (what the move costs on one core, whatever else the
+machine runs), and beside it the wall clock's p99.
 Confidence intervals are 95 %: for points, the mean margin of the duplicate pairs (each
 deal's seatings averaged, the unit of independence) ± 1.96 standard errors; for shares,
 Wilson's interval over the hands.
@@ -71,8 +75,9 @@ MATCHES = (
     Match("4p", 4, Level.STRONG, Level.NORMAL, ((0, 2), (1, 3)), "+6 points/hand"),
     Match("3p", 3, Level.STRONG, Level.NORMAL, ((0,), (1,), (2,)), "-"),
     Match("easy", 2, Level.NORMAL, Level.EASY, ((0,), (1,)), "normal 65 % of decisive hands"),
+    Match("3p ref", 3, Level.NORMAL, Level.NORMAL, ((0,), (1,), (2,)), "3p's reference"),
 )
-#: The issue's sizes, deals per match in the order of MATCHES.
+#: The issue's sizes, deals per match in the order of MATCHES (the reference plays 3p's).
 FULL = (2000, 1000, 500, 1000)
 
 
@@ -87,6 +92,7 @@ class Tally:
     losses: int = 0
     draws: int = 0
     times: dict[str, list[float]] = field(default_factory=dict)
+    walls: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, other: Tally) -> None:
         self.margins += other.margins
@@ -96,6 +102,8 @@ class Tally:
         self.draws += other.draws
         for level, times in other.times.items():
             self.times.setdefault(level, []).extend(times)
+        for level, walls in other.walls.items():
+            self.walls.setdefault(level, []).extend(walls)
 
 
 def play(match: Match, seed: bytes, dealer: int, tested: tuple[int, ...], tally: Tally) -> int:
@@ -109,9 +117,11 @@ def play(match: Match, seed: bytes, dealer: int, tested: tuple[int, ...], tally:
     while not state.over:
         seat = state.turn
         assert seat is not None
-        start = time.perf_counter()
-        action = bots[seat].choose(view(state, seat))
-        tally.times.setdefault(levels[seat], []).append(time.perf_counter() - start)
+        seen = view(state, seat)
+        start, cpu = time.perf_counter(), time.thread_time()
+        action = bots[seat].choose(seen)
+        tally.times.setdefault(levels[seat], []).append(time.thread_time() - cpu)
+        tally.walls.setdefault(levels[seat], []).append(time.perf_counter() - start)
         state = apply(state, action)
     result = hand_result(state)
     ours = side_of(tested[0], n)
@@ -211,10 +221,12 @@ def report(results: list[tuple[Match, int, Tally]], command: str, seconds: float
         )
     lines += [
         "",
-        "Decision time per move (`choose`, wall clock of one process, all moves of the runs):",
+        "Decision time per move (`choose`, all moves of the runs): CPU time of the deciding",
+        "thread (one core's work, whatever else the machine runs), and the wall clock's p99",
+        "(which counts the waits for a core on a shared machine too):",
         "",
-        "| level | players | moves | p50 ms | p99 ms | max ms |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| level | players | moves | CPU p50 ms | CPU p99 ms | CPU max ms | wall p99 ms |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for match, _, tally in results:
         for level in sorted(tally.times):
@@ -222,7 +234,7 @@ def report(results: list[tuple[Match, int, Tally]], command: str, seconds: float
             lines.append(
                 f"| {level} | {match.players} ({match.name}) | {len(times):,} "
                 f"| {percentile(times, 0.5) * 1e3:.2f} | {percentile(times, 0.99) * 1e3:.2f} "
-                f"| {max(times) * 1e3:.2f} |"
+                f"| {max(times) * 1e3:.2f} | {percentile(tally.walls[level], 0.99) * 1e3:.2f} |"
             )
     return "\n".join(lines) + "\n"
 
@@ -244,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--jobs must be at least 1 and --deals not negative")
     start = time.perf_counter()
     results = []
-    for match, deals in zip(MATCHES, args.deals, strict=True):
+    for match, deals in zip(MATCHES, (*args.deals, args.deals[2]), strict=True):
         if deals:
             tally = measure(match, deals, args.jobs)
             results.append((match, deals, tally))

@@ -21,10 +21,16 @@ def played_so_far(state: HandState) -> frozenset[int]:
     return frozenset(card.index for card in cards)
 
 
+def taken_so_far(state: HandState) -> tuple[int, ...]:
+    """The points each side has taken before ``state``'s next action (the engine's truth)."""
+    return tuple(sum(card.points for card in pile) for pile in state.captured)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_fed_every_view_in_order_a_memory_knows_every_card_played(players: int) -> None:
     """At each of its seat's decisions, a memory given that seat's views in order holds
-    exactly the cards played so far, and says it is complete."""
+    exactly the cards played so far and the points each side has taken, and says it is
+    complete."""
     seed = random.Random(f"memory/{players}").randbytes(32)
     _, decisions = play_hand([make_bot("normal", s) for s in range(players)], seed)
     memories = [Memory(seat) for seat in range(players)]
@@ -33,6 +39,7 @@ def test_fed_every_view_in_order_a_memory_knows_every_card_played(players: int) 
         assert seat is not None
         memories[seat] = memories[seat].seen(decision.seen)
         assert memories[seat].played == played_so_far(decision.state)
+        assert memories[seat].scores == taken_so_far(decision.state)
         assert memories[seat].complete
 
 
@@ -85,4 +92,5 @@ def test_a_strong_bot_made_mid_hand_plays_legally(players: int) -> None:
         except RuleError as exc:
             pytest.fail(f"illegal action after the restart: {exc}")
         assert not bots[seat].memory.complete
+        assert bots[seat].memory.scores is None
     assert sum(hand_result(state).points) == 120

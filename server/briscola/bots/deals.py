@@ -3,7 +3,8 @@
 A :class:`Knowledge` is what one seat knows at a decision, as card indices: its own hand,
 the public cards in each hand (a card taken by a swap of the 7, the face-up card taken by the
 last draw), the face-up card while it lies, how many cards each hand and the stock hold,
-the trick, and the cards it cannot place (:attr:`Knowledge.unseen`). :func:`sample` deals
+the trick, the cards it cannot place (:attr:`Knowledge.unseen`) and, if it saw every trick,
+the points each side took. :func:`sample` deals
 those at random into the hidden places: the other seats' hidden cards and the face-down
 stock, whose order is random too; the face-up card stays last in the stock, so the seat that
 draws last takes it. Briscola has no duty to follow suit, so a card played says nothing of
@@ -42,6 +43,7 @@ class Knowledge:
     tricks: int
     swap_rule: bool
     unseen: tuple[int, ...]
+    scores: tuple[int, ...] | None = None
 
     @property
     def exact(self) -> bool:
@@ -90,6 +92,7 @@ def knowledge(view: HandView, memory: Memory) -> Knowledge:
         view.tricks_played,
         bool(memory.swap_rule),
         unseen,
+        memory.scores or None,
     )
 
 

@@ -3,15 +3,16 @@ the swap of the 7.
 
 Between two of a seat's turns exactly one trick completes, and the seat's next view shows it
 as ``last_trick``: a bot that keeps what each view showed knows every card played, all of it
-public. A bot made in mid-hand knows only what its first view shows (the last trick and the
-trick on the table); :attr:`Memory.complete` says whether nothing was missed.
+public, and who took it: the points each side has taken so far. A bot made in mid-hand knows
+only what its first view shows (the last trick and the trick on the table);
+:attr:`Memory.complete` says whether nothing was missed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from briscola.engine import Card, HandView, Rank, Suit
+from briscola.engine import Card, HandView, Rank, Suit, side_count, side_of
 
 from .sim import STRENGTH
 
@@ -25,7 +26,9 @@ class Memory:
     ``played`` holds the card indices seen played (on completed tricks or the one on the
     table); ``swap_rule`` is ``True`` once a swap was offered or seen, ``False`` once the
     seat was in a position to swap and was not offered it, ``None`` while unknown;
-    ``complete`` is whether ``played`` is every card played so far.
+    ``complete`` is whether ``played`` is every card played so far. ``scores`` are the
+    points each side took in the first ``tricks`` tricks (``()`` before any view), ``None``
+    once a trick was missed (a bot made in mid-hand).
     """
 
     seat: int
@@ -33,6 +36,8 @@ class Memory:
     played: frozenset[int] = frozenset()
     swap_rule: bool | None = None
     complete: bool = True
+    scores: tuple[int, ...] | None = ()
+    tricks: int = 0
 
     def seen(self, view: HandView) -> Memory:
         """This memory with what ``view`` (this seat's, of the same hand) shows added.
@@ -53,7 +58,25 @@ class Memory:
             played,
             _swap_rule(view, self.swap_rule),
             self.complete and len(played) == expected,
+            _scores(view, self.scores, self.tricks),
+            view.tricks_played,
         )
+
+
+def _scores(view: HandView, scores: tuple[int, ...] | None, tricks: int) -> tuple[int, ...] | None:
+    """The points per side after the view's tricks, from those after ``tricks`` tricks and
+    the view's last trick; ``None`` if a trick between was not seen."""
+    if scores == ():
+        scores = (0,) * side_count(view.players)
+    gap = view.tricks_played - tricks
+    if scores is None or gap == 0:
+        return scores
+    last = view.last_trick
+    if gap > 1 or last is None or last.winner is None:
+        return None
+    side = side_of(last.winner, view.players)
+    gained = sum(Card.from_code(code).points for code in last.cards)
+    return tuple(points + gained * (s == side) for s, points in enumerate(scores))
 
 
 def _swap_rule(view: HandView, known: bool | None) -> bool | None:

@@ -6,11 +6,12 @@ random consistently with everything public (:mod:`.deals`), and scores each card
 play on every sampled deal: played out to the end by the rollout policy (:mod:`.rollout`),
 or searched (:mod:`.endgame`) once few tricks remain: exactly with three or four players,
 as its best reply to the others playing the policy with two while the stock lasts. It plays
-the card with the most points for its side over the samples, the same deals serving every
-card. With two players and the stock gone, the one possible deal is solved exactly. Its
-random choices are seeded
-from the view (the hand's commitment, the seat, the tricks and cards played), so the same
-history always gives the same move.
+the card with the best margin over the samples (its side's points at the end minus the best
+other side's, counting the points taken before, which its memory knows), the same deals
+serving every card; cards clearly behind are dropped from the rollouts on the way. With two
+players and the stock gone, the one possible deal is solved exactly. Its random choices are
+seeded from the view (the hand's commitment, the seat, the tricks and cards played), so the
+same history always gives the same move.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from briscola.engine import Card, HandView, PlayCard, SwapSeven
+from briscola.engine import Card, HandView, PlayCard, SwapSeven, side_count
 
 from .deals import Knowledge, knowledge, sample
 from .endgame import solve
@@ -36,8 +37,11 @@ class Settings:
     A decision scores as many sampled deals as ``plays`` card plays of rollouts allow
     (each deal costs one rollout per card in hand, as long as the cards left to play), so
     that early and late decisions take alike; at least ``min_samples`` and at most
-    ``max_samples``. ``budget`` (seconds, measured with ``time.perf_counter``) stops it
-    sooner if given; without one the bot is deterministic. Each sampled deal is solved
+    ``max_samples``. Every 16 deals a card clearly behind the best (by more than
+    ``race_z`` standard errors of their paired difference) stops being played out, so
+    that the plays go to the close ones. ``budget`` (seconds, measured with
+    ``time.perf_counter``) stops it sooner if given; without one the bot is
+    deterministic. Each sampled deal is solved
     exactly when at most ``exact_tricks[players - 2]`` tricks remain (every seat at its
     best, partners by the policy); else, when at most ``response_tricks[players - 2]``
     remain, the seat's best reply to the others playing the rollout policy is searched (two
@@ -45,13 +49,14 @@ class Settings:
     out); else it is played out. A decision searches at most ``search_samples`` deals.
     """
 
-    plays: int = 5_000
-    min_samples: int = 24
-    max_samples: int = 400
+    plays: int = 20_000
+    min_samples: int = 96
+    max_samples: int = 1_600
     budget: float | None = None
     exact_tricks: tuple[int, int, int] = (0, 2, 2)
     response_tricks: tuple[int, int, int] = (5, 0, 0)
     search_samples: int = 24
+    race_z: float = 3.0
 
 
 class StrongBot:
@@ -81,13 +86,11 @@ class StrongBot:
         return PlayCard(seat, Card.from_index(best_card(known, self.settings, rng)))
 
 
-def sample_count(known: Knowledge, candidates: int, settings: Settings) -> int:
-    """How many deals a decision scores: the plays budget over one deal's rollouts."""
+def _cards_left(known: Knowledge) -> int:
+    """How many cards are still to be played in the hand: one rollout's length."""
     public = sum(cards.bit_count() for seat, cards in enumerate(known.public) if seat != known.seat)
     left = sum(known.hidden) + public + known.hand.bit_count() + known.face_down
-    left += known.face_up >= 0
-    per_deal = candidates * left
-    return max(settings.min_samples, min(settings.max_samples, settings.plays // per_deal))
+    return left + (known.face_up >= 0)
 
 
 def best_card(known: Knowledge, settings: Settings, rng: random.Random) -> int:
@@ -104,32 +107,106 @@ def best_card(known: Knowledge, settings: Settings, rng: random.Random) -> int:
     n = known.players
     cost = COST[known.trump]
     candidates = sorted(cards_of(known.hand), key=lambda card: cost[card])
-    totals = [0] * len(candidates)
     left = TRICKS[n] - known.tricks
     exact = known.exact or left <= settings.exact_tricks[n - 2]
     response = not exact and left <= settings.response_tricks[n - 2]
-    side = SIDE[n][known.seat]
-    samples = 1 if known.exact else sample_count(known, len(candidates), settings)
-    if exact or response:
-        samples = min(samples, settings.search_samples)
     deadline = None if settings.budget is None else time.perf_counter() + settings.budget
+    if exact or response:
+        samples = 1 if known.exact else settings.search_samples
+        totals = _searched(known, candidates, samples, response, deadline, rng)
+    else:
+        totals = _played_out(known, candidates, settings, deadline, rng)
+    best = max(totals, key=lambda j: (totals[j], -j))
+    return candidates[best]
+
+
+def _searched(
+    known: Knowledge,
+    candidates: list[int],
+    samples: int,
+    response: bool,
+    deadline: float | None,
+    rng: random.Random,
+) -> dict[int, int]:
+    """Each candidate's points over ``samples`` deals, each deal searched (:func:`solve`)."""
+    totals = dict.fromkeys(range(len(candidates)), 0)
     solved: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[int, int]] = {}
     for _ in range(samples):
         deal = sample(known, rng)
-        if exact or response:
-            key = (tuple(deal.hands), deal.stock)
-            values = solved.get(key)
-            if values is None:
-                values = solved[key] = solve(deal, response)
-            for j, card in enumerate(candidates):
-                totals[j] += values[card]
-        else:
-            for j, card in enumerate(candidates):
-                line = deal.copy()
-                play(line, card)
-                playout(line)
-                totals[j] += line.points[side]
+        key = (tuple(deal.hands), deal.stock)
+        values = solved.get(key)
+        if values is None:
+            values = solved[key] = solve(deal, response)
+        for j, card in enumerate(candidates):
+            totals[j] += values[card]
         if deadline is not None and time.perf_counter() > deadline:
             break
-    best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
-    return candidates[best]
+    return totals
+
+
+def _played_out(
+    known: Knowledge,
+    candidates: list[int],
+    settings: Settings,
+    deadline: float | None,
+    rng: random.Random,
+) -> dict[int, int]:
+    """The points of the candidates still in the race, summed over the deals played out.
+
+    Deals are sampled until ``settings.plays`` card plays are spent (``min_samples`` to
+    ``max_samples`` deals). Every ``_RACE_EVERY`` deals, a candidate clearly behind the
+    leader (by more than ``settings.race_z`` standard errors of their paired difference)
+    leaves the race, so that the plays left go to the close ones; the race ends when one
+    candidate is left.
+    """
+    side = SIDE[known.players][known.seat]
+    base = known.scores or (0,) * side_count(known.players)
+    length = _cards_left(known)
+    scores: dict[int, list[int]] = {j: [] for j in range(len(candidates))}
+    used = count = 0
+    while count < settings.max_samples and (count < settings.min_samples or used < settings.plays):
+        deal = sample(known, rng)
+        for j, values in scores.items():
+            line = deal.copy()
+            play(line, candidates[j])
+            playout(line)
+            values.append(_margin(base, line.points, side))
+        used += len(scores) * length
+        count += 1
+        if count % _RACE_EVERY == 0 and count >= settings.min_samples:
+            scores = _race(scores, settings.race_z)
+            if len(scores) == 1:
+                break
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return {j: sum(values) for j, values in scores.items()}
+
+
+def _margin(base: tuple[int, ...], points: list[int], side: int) -> int:
+    """The side's points at the end minus the best other side's: ``base`` taken before the
+    rollout, ``points`` in it (with two sides, the same order as the side's points)."""
+    totals = [before + gained for before, gained in zip(base, points, strict=True)]
+    return totals[side] - max(total for other, total in enumerate(totals) if other != side)
+
+
+#: How often (in deals) the candidates behind are looked at.
+_RACE_EVERY = 16
+
+
+def _race(scores: dict[int, list[int]], z: float) -> dict[int, list[int]]:
+    """The candidates not clearly behind the leader: the leader, and each other whose
+    paired difference to it is not above ``z`` standard errors (an equal candidate, the same
+    on every deal, is kept only if cheaper)."""
+    leader = max(scores, key=lambda j: (sum(scores[j]), -j))
+    top = scores[leader]
+    count = len(top)
+    kept = {}
+    for j, values in scores.items():
+        gaps = [a - b for a, b in zip(top, values, strict=True)]
+        mean = sum(gaps) / count
+        spread = sum((gap - mean) ** 2 for gap in gaps) / (count - 1)
+        behind = mean > 0 and mean * mean * count > z * z * spread
+        same = j > leader and not any(gaps)
+        if j == leader or not (behind or same):
+            kept[j] = values
+    return kept
