@@ -54,7 +54,7 @@ class Settings:
     max_samples: int = 1_600
     budget: float | None = None
     exact_tricks: tuple[int, int, int] = (0, 2, 2)
-    response_tricks: tuple[int, int, int] = (5, 0, 0)
+    response_tricks: tuple[int, int, int] = (7, 0, 0)
     search_samples: int = 24
     race_z: float = 3.0
 
