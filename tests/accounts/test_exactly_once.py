@@ -39,7 +39,7 @@ def ratings_in_redis(redis_server: RedisServer) -> list[int]:
 def settled(m: Message) -> bool:
     """A state whose every seat shows how the match moved its rating."""
     seats = m["room"]["seats"] if m["type"] == "state" else []
-    return bool(seats) and all(seat["rating_change"] is not None for seat in seats)
+    return bool(seats) and all(seat.get("rating_change") is not None for seat in seats)
 
 
 async def start(redis_server: RedisServer, **env: str) -> ServerProcess:

@@ -29,7 +29,7 @@ async def processes(redis_server: RedisServer, count: int) -> list[ServerProcess
 
 def settled(m: Message) -> bool:
     seats = m["room"]["seats"] if m["type"] == "state" else []
-    return bool(seats) and all(seat["rating_change"] is not None for seat in seats)
+    return bool(seats) and all(seat.get("rating_change") is not None for seat in seats)
 
 
 async def test_a_rated_match_across_two_processes(redis_server: RedisServer) -> None:

@@ -16,7 +16,10 @@ from briscola.wire.ratings import Rating
 from briscola.wire.table_rules import TableRules
 
 
-class SeatInfo(msgspec.Struct, frozen=True):
+class SeatInfo(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One seat as everyone sees it. The fields with a default are left out of the JSON
+    while they hold it (most seats have no account and no rating: every state is shorter)."""
+
     seat: int
     side: int
     name: str | None
@@ -28,8 +31,8 @@ class SeatInfo(msgspec.Struct, frozen=True):
     host: bool
     #: The level of the bot that moves for this seat now (a bot's, or "strong" standing in
     #: for a person), else null.
-    level: str | None = None
-    #: The account a person is signed in to (null: a guest or a bot): only an account's
+    level: str | None
+    #: The account a person is signed in to (absent: a guest or a bot): only an account's
     #: holder can sit under it.
     account: str | None = None
     #: At a rated table, the person's rating, and how far the last match moved it.
