@@ -173,7 +173,7 @@ async def test_no_client_can_claim_an_account_on_the_wire(site: InProcessServer)
             "account": "kim",
             "name": "Kim",
             "ratings": {},
-        }  # fmt: skip
+        }
     )
     await guest.error("unknown_type")
     await guest.close()
