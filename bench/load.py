@@ -250,6 +250,9 @@ class Conn(asyncio.Protocol):
         self.played_at = -1
         self.legal: list[str] = []
         self.thinking = self.ready_sent = self.again_sent = False
+        #: The table's summary, as the last state that carried it (a state leaves it out
+        #: while it is unchanged).
+        self.room: dict = {}  # type: ignore[type-arg]
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]  # uvloop's is no subclass
@@ -444,7 +447,7 @@ class Run:
         seat = conn.seat
         if seat is None:
             return
-        room: dict = msg["room"]  # type: ignore[assignment]
+        room = conn.room = msg.get("room", conn.room)  # type: ignore[assignment]
         status = room["status"]
         if status == "playing":
             conn.ready_sent = conn.again_sent = False

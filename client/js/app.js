@@ -182,10 +182,17 @@ function receive(msg) {
       if (!s.joined || s.route.name !== "table" || s.room !== s.route.room) return;
       store.set({ chat: (msg.lines || []).map(chatLine).slice(-200) });
       return;
-    case "state":
-      if (s.route.name !== "table" || !msg.room || msg.room.id !== s.route.room) return;
-      receiveState(s, msg);
+    case "state": {
+      // A state leaves the table's summary out while it is unchanged: the one held stands.
+      const room = msg.room || (s.state && s.state.room);
+      if (!room) {
+        if (s.route.name === "table") wire.send({ type: "sync" });
+        return;
+      }
+      if (s.route.name !== "table" || room.id !== s.route.room) return;
+      receiveState(s, msg.room ? msg : { ...msg, room });
       return;
+    }
     case "chat":
       store.set({ chat: [...s.chat, chatLine(msg)].slice(-200) });
       return;

@@ -66,6 +66,8 @@ class Agent:
         self.name = name
         self.seat = seat
         self.token: str | None = None
+        #: The table's summary as the last state that carried it showed it.
+        self.summary: Message | None = None
         self.rng = random.Random(seed)
         self.seen = Seen()
         self.on_move = on_move or (lambda: None)
@@ -124,6 +126,7 @@ class Agent:
         elif kind == "error":  # a move sent again after a failover, already made
             assert message["code"] in REPEATED, message
         elif kind == "state":
+            self.summary = message.setdefault("room", self.summary)
             self.seen.state(message)
             if match_over(message):
                 return message

@@ -45,6 +45,9 @@ class Client:
         self.frames.append(text)
         message: Message = json.loads(text)
         if message["type"] == "state":
+            if "room" not in message:  # unchanged since the last state: the one held
+                assert self.state is not None, "a first state without the room"
+                message["room"] = self.state["room"]
             self.state = message
         elif message["type"] == "joined":
             self.token, self.seat = message["token"], message["seat"]

@@ -279,10 +279,11 @@ class Table:
         )
 
     def state_message(
-        self, seat: int | None, summary: msgspec.Raw, clock: Clock | None
+        self, seat: int | None, summary: msgspec.Raw | None, clock: Clock | None
     ) -> StateMessage:
         """The full state for one seat (or a spectator): built on the engine's projection.
-        ``summary`` is the room's public summary, encoded once for every recipient."""
+        ``summary`` is the room's public summary, encoded once for every recipient (None
+        for those who have it already)."""
         return StateMessage(
             version=self.version,
             room=summary,

@@ -70,6 +70,9 @@ class Member:
 
     token: str | None
     name: str
+    #: Which summary (its cache key) the member's last state carried: a state leaves it
+    #: out while it is the same.
+    summary_sent: tuple[int, str, int] | None = None
 
 
 @dataclass
@@ -107,6 +110,7 @@ class RoomSession:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.members: dict[ConnId, Member] = {}
+        self._spectators: int | None = None
         self._out = Outcome()
         #: Members owed a full state at the end of this step (joined, or asked with sync).
         self._state_due: set[ConnId] = set()
@@ -120,24 +124,27 @@ class RoomSession:
 
     @property
     def spectators(self) -> int:
-        return sum(1 for member in self.members.values() if member.token is None)
+        """How many members watch, counted again only after the members changed."""
+        if self._spectators is None:
+            self._spectators = sum(1 for m in self.members.values() if m.token is None)
+        return self._spectators
 
     def summary(self) -> RoomSummary:
         """The public summary, rebuilt only when seats, status or spectators change."""
-        return self._summary()[0]
+        return self._summary()[1]
 
     def summary_json(self) -> bytes:
         """The public summary as JSON (the shared lobby keeps it so)."""
-        return bytes(self._summary()[1])
+        return bytes(self._summary()[2])
 
-    def _summary(self) -> tuple[RoomSummary, msgspec.Raw]:
+    def _summary(self) -> tuple[tuple[int, str, int], RoomSummary, msgspec.Raw]:
         table = self.table
         key = (table.seats_revision, table.status, self.spectators)
         cached = self._summary_cache
         if cached is None or cached[0] != key:
             summary = table.summary(key[2])
             cached = self._summary_cache = (key, summary, msgspec.Raw(encode(summary)))
-        return cached[1], cached[2]
+        return cached
 
     def next_deadline(self) -> float | None:
         return self.table.next_deadline()
@@ -163,6 +170,7 @@ class RoomSession:
     def detach(self, conn: ConnId, now: float) -> Outcome:
         """The connection went away, or on to another table."""
         member = self.members.pop(conn, None)
+        self._spectators = None
         if member is not None:
             seat = self.table.seat_of(member.token)
             if seat is not None:
@@ -223,15 +231,19 @@ class RoomSession:
             out.lobby_changed = True
             due = set(self.members)
         if due:
-            summary, clock = self._summary()[1], table.clock(now)
-            encoded: dict[int | None, str] = {}
+            key, _, summary = self._summary()
+            clock = table.clock(now)
+            encoded: dict[tuple[int | None, bool], str] = {}
             for conn, member in self.members.items():
                 if conn not in due:
                     continue
                 seat = table.seat_of(member.token)
-                data = encoded.get(seat)
+                fresh = member.summary_sent != key
+                member.summary_sent = key
+                data = encoded.get((seat, fresh))
                 if data is None:
-                    data = encoded[seat] = encode_text(table.state_message(seat, summary, clock))
+                    message = table.state_message(seat, summary if fresh else None, clock)
+                    data = encoded[(seat, fresh)] = encode_text(message)
                 out.frames.append((conn, data))
         return out
 
@@ -253,7 +265,9 @@ class RoomSession:
         return seat
 
     def _admit(self, conn: ConnId, member: Member, seat: int | None) -> None:
+        member.summary_sent = None  # a joiner's state is whole
         self.members[conn] = member
+        self._spectators = None
         joined = JoinedMessage(self.id, seat, member.token, self.table.version)
         self._send(conn, joined)
         self._send_history(conn, member)
@@ -308,6 +322,7 @@ class RoomSession:
         for other, member in list(self.members.items()):
             if member.token == cmd.token and other != conn:
                 del self.members[other]
+                self._spectators = None
                 self._out.closes.append(
                     (other, CloseCode.REPLACED, "your seat was opened elsewhere")
                 )
@@ -321,6 +336,7 @@ class RoomSession:
 
     def _leave(self, conn: ConnId, cmd: Leave, now: float) -> None:
         member = self.members.pop(conn, None)
+        self._spectators = None
         if member is None:
             raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
         seat = self.table.seat_of(member.token)
@@ -369,8 +385,10 @@ class RoomSession:
                 self._out.frames.append((other, data))
 
     def _sync(self, conn: ConnId, cmd: Sync, now: float) -> None:
-        if conn not in self.members:
+        member = self.members.get(conn)
+        if member is None:
             raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
+        member.summary_sent = None  # all of it, summary included
         self._state_due.add(conn)
 
 

@@ -66,14 +66,18 @@ class You(msgspec.Struct, frozen=True):
     host: bool
 
 
-class StateMessage(msgspec.Struct, frozen=True, tag_field="type", tag="state"):
+class StateMessage(msgspec.Struct, frozen=True, tag_field="type", tag="state", omit_defaults=True):
+    """The full state for one connection. ``room``, the table's public summary, is left out
+    when it has not changed since the last state this connection was sent (most moves
+    change nothing of it: half the bytes of a state)."""
+
     version: int
-    room: msgspec.Raw
     you: You
     match: MatchView | None
     hand_id: str | None
     clock: Clock | None
     records: list[RecordRef]
+    room: msgspec.Raw | None = None
 
 
 class JoinedMessage(msgspec.Struct, frozen=True, tag_field="type", tag="joined"):
