@@ -19,6 +19,7 @@ import httpx
 import redis.asyncio as aioredis
 
 from briscola.store.base import MirrorStatus
+from briscola.store.cluster import LOBBY
 from support.client import Client, create_room
 from support.driver import Driver
 from support.mirror import assert_mirrored, store_of
@@ -98,10 +99,13 @@ async def test_idle_tables_survive_a_flushall_then_a_crash(
     seen = driver.views()
 
     await asyncio.to_thread(redis_server.flush)
-    keys = [room_key(waiting), room_key(finished), *hands]
+    keys = [room_key(waiting), room_key(finished), *hands, LOBBY]
 
     async def all_back(redis: aioredis.Redis) -> bool:
-        return bool(await redis.exists(*keys) == len(keys))
+        """The tables, the records, and the tables in the shared lobby (the next process
+        finds a table there while the dead one's lease runs out)."""
+        listed = await redis.hmget(LOBBY, [waiting, finished])
+        return bool(await redis.exists(*keys) == len(keys)) and None not in listed
 
     await until_redis(redis_server, keys, all_back)
     await assert_loss_reported(first.url)

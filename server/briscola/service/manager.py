@@ -330,12 +330,14 @@ class RoomManager:
                     self._not_here(room_id, conn)
 
     def resync(self, room_ids: set[str]) -> None:
-        """The mirror lost these rooms' writes: each writes a full snapshot."""
+        """The mirror lost these rooms' writes: each writes a full snapshot, and its summary
+        goes to the shared lobby again (which Redis lost with them)."""
         for room_id in room_ids:
             room = self.rooms.get(room_id)
             if room is not None:
                 room.table.snapshot_due = True  # in case the room writes before the checkpoint
                 room.control(Checkpoint())
+                self.lobby_changed(room_id)
 
     def public_rooms(self) -> list[RoomSummary]:
         """The lobby: public tables one could sit at or watch being played, this process's
