@@ -94,7 +94,8 @@ def _cards_left(known: Knowledge) -> int:
 
 
 def best_card(known: Knowledge, settings: Settings, rng: random.Random) -> int:
-    """The card (index) with the most points for the seat's side over the sampled deals.
+    """The card (index) with the best total over the sampled deals: of the margins of its
+    rollouts, or of the points its side takes where the deals are searched.
 
     Args:
         known: what the seat knows now; it holds at least one card.
@@ -144,6 +145,10 @@ def _searched(
     return totals
 
 
+#: How often (in deals) the candidates behind are looked at.
+_RACE_EVERY = 16
+
+
 def _played_out(
     known: Knowledge,
     candidates: list[int],
@@ -170,11 +175,11 @@ def _played_out(
             line = deal.copy()
             play(line, candidates[j])
             playout(line)
-            values.append(_margin(base, line.points, side))
+            values.append(margin(base, line.points, side))
         used += len(scores) * length
         count += 1
         if count % _RACE_EVERY == 0 and count >= settings.min_samples:
-            scores = _race(scores, settings.race_z)
+            scores = race(scores, settings.race_z)
             if len(scores) == 1:
                 break
         if deadline is not None and time.perf_counter() > deadline:
@@ -182,18 +187,14 @@ def _played_out(
     return {j: sum(values) for j, values in scores.items()}
 
 
-def _margin(base: tuple[int, ...], points: list[int], side: int) -> int:
+def margin(base: tuple[int, ...], points: list[int], side: int) -> int:
     """The side's points at the end minus the best other side's: ``base`` taken before the
     rollout, ``points`` in it (with two sides, the same order as the side's points)."""
     totals = [before + gained for before, gained in zip(base, points, strict=True)]
     return totals[side] - max(total for other, total in enumerate(totals) if other != side)
 
 
-#: How often (in deals) the candidates behind are looked at.
-_RACE_EVERY = 16
-
-
-def _race(scores: dict[int, list[int]], z: float) -> dict[int, list[int]]:
+def race(scores: dict[int, list[int]], z: float) -> dict[int, list[int]]:
     """The candidates not clearly behind the leader: the leader, and each other whose
     paired difference to it is not above ``z`` standard errors (an equal candidate, the same
     on every deal, is kept only if cheaper)."""
