@@ -4,13 +4,12 @@ A :class:`Knowledge` is what one seat knows at a decision, as card indices: its 
 the public cards in each hand (a card taken by a swap of the 7, the face-up card taken by the
 last draw), the face-up card while it lies, how many cards each hand and the stock hold,
 the trick, the cards it cannot place (:attr:`Knowledge.unseen`) and, if it saw every trick,
-the points each side took. :func:`sample` deals
-those at random into the hidden places: the other seats' hidden cards and the face-down
-stock, whose order is random too; the face-up card stays last in the stock, so the seat that
-draws last takes it. Briscola has no duty to follow suit, so a card played says nothing of
-what its player still holds: every hidden place may hold any unseen card. Cards the seat
-saw nobody play but that must have been played (a bot made in mid-hand) are the unseen
-cards left over.
+the points each side took. :func:`sample` deals those at random into the hidden places: the
+other seats' hidden cards and the face-down stock, whose order is random too; the face-up
+card stays last in the stock, so the seat that draws last takes it. Briscola has no duty to
+follow suit, so a card played says nothing of what its player still holds: every hidden
+place may hold any unseen card. Cards the seat saw nobody play but that must have been
+played (a bot made in mid-hand) are the unseen cards left over.
 """
 
 from __future__ import annotations
