@@ -16,7 +16,7 @@ from briscola.accounts.cookies import COOKIE
 from briscola.accounts.model import StoredAccount
 from support.accounts import connect_as, leaderboard, profile, sign_up
 from support.client import Client, Message
-from support.play import autoplay, match_over
+from support.play import play_to_the_end
 from support.servers import RedisServer, ServerProcess
 
 #: As the mirror tests run their processes: bots at once, no pause, no rate limit.
@@ -63,7 +63,7 @@ async def test_a_kill_at_the_end_of_a_rated_match_settles_it_once(
         tokens.append((await client.join(room, seat=seat))["token"])
     for client in clients:
         await client.send({"type": "ready"})
-    players = [asyncio.create_task(autoplay(client, match_over)) for client in clients]
+    players = [asyncio.create_task(play_to_the_end(clients))]  # a drawn hand: dealt again
     assert first.process is not None
     code = await asyncio.to_thread(first.process.wait)
     assert code == 137  # it died at the crash point, not otherwise

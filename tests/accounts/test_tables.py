@@ -13,7 +13,7 @@ from briscola.accounts.cookies import COOKIE
 from briscola.wire.messages import CloseCode
 from support.accounts import connect_as, leaderboard, profile, sign_up
 from support.client import Client, Message, create_room
-from support.play import match_over, play_all
+from support.play import play_to_the_end
 from support.servers import InProcessServer
 
 
@@ -106,7 +106,7 @@ async def play_rated(site: InProcessServer, names: list[str]) -> tuple[list[Clie
         clients.append(client)
     for client in clients:
         await client.send({"type": "ready"})
-    await play_all(clients, match_over)
+    await play_to_the_end(clients)  # a drawn hand is dealt again
     return clients, room
 
 

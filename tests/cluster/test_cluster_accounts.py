@@ -12,7 +12,7 @@ import httpx
 from briscola.accounts.cookies import COOKIE
 from support.accounts import PASSWORD, connect_as, leaderboard, sign_up
 from support.client import Message
-from support.play import autoplay, match_over
+from support.play import play_to_the_end
 from support.servers import RedisServer, ServerProcess
 
 from .conftest import PROCESS_ENV
@@ -52,7 +52,7 @@ async def test_a_rated_match_across_two_processes(redis_server: RedisServer) -> 
         assert [s["account"] for s in there.state["room"]["seats"]] == ["ana", "bea"]
         for client in (here, there):
             await client.send({"type": "ready"})
-        await asyncio.gather(autoplay(here, match_over), autoplay(there, match_over))
+        await play_to_the_end([here, there])  # a drawn hand is dealt again
         final = await there.wait_for(settled)
         assert sorted(s["rating"]["matches"] for s in final["room"]["seats"]) == [1, 1]
         for process in (a, b):

@@ -3,38 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 import httpx
 
 from briscola.engine import verify_record
 from support.client import Client, Message, create_room
-from support.play import autoplay, play_all, ready_all, seat_table
+from support.play import autoplay, play_to_the_end, ready_all, seat_table
 from support.servers import InProcessServer
-
-
-def hand_done(hands_dealt: int) -> Callable[[Message], bool]:
-    """A stop condition: the hand numbered ``hands_dealt`` is over."""
-
-    def stop(state: Message) -> bool:
-        match = state["match"]
-        return bool(match and match["hands_dealt"] == hands_dealt and match["hand"]["over"])
-
-    return stop
-
-
-async def play_to_the_end(clients: list[Client]) -> Message:
-    """Play hands until the match is over (a drawn hand is played again, even in a single-hand
-    match); return the last state every seat saw."""
-    dealt = 1
-    while True:
-        states = await play_all(clients, hand_done(dealt), seed=dealt)
-        match = states[0]["match"]
-        assert all(s["match"]["hand"]["points"] == match["hand"]["points"] for s in states)
-        if match["over"]:
-            return states[0]
-        await ready_all(clients)
-        dealt += 1
 
 
 async def play_match(server: InProcessServer, clients: list[Client], spectator: Client) -> Message:

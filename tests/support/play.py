@@ -89,3 +89,27 @@ async def seat_table(
 async def ready_all(clients: Sequence[Client]) -> None:
     for client in clients:
         await client.send({"type": "ready"})
+
+
+def hand_done(hands_dealt: int) -> Callable[[Message], bool]:
+    """A stop condition: the hand numbered ``hands_dealt`` is over."""
+
+    def stop(state: Message) -> bool:
+        match = state["match"]
+        return bool(match and match["hands_dealt"] == hands_dealt and match["hand"]["over"])
+
+    return stop
+
+
+async def play_to_the_end(clients: list[Client]) -> Message:
+    """Play hands until the match is over (a drawn hand is played again, even in a single-hand
+    match); return the last state every seat saw."""
+    dealt = 1
+    while True:
+        states = await play_all(clients, hand_done(dealt), seed=dealt)
+        match = states[0]["match"]
+        assert all(s["match"]["hand"]["points"] == match["hand"]["points"] for s in states)
+        if match["over"]:
+            return states[0]
+        await ready_all(clients)
+        dealt += 1
