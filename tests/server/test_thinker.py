@@ -6,8 +6,9 @@ from __future__ import annotations
 import asyncio
 
 from briscola.bots import make_bot
+from briscola.bots.strong import StrongBot
 from briscola.engine import HandRules, PlayCard, SwapSeven, start_hand, view
-from briscola.service.thinker import Thinker
+from briscola.service.thinker import Thinker, choose
 from briscola.table.core import Thought
 
 TIMEOUT = 60.0
@@ -42,3 +43,17 @@ async def test_a_worker_answers_and_a_killed_one_is_replaced() -> None:
                 assert legal(thought, action)
     finally:
         thinker.close()
+
+
+def test_a_search_under_load_keeps_to_its_budget() -> None:
+    """What a worker runs: a strong bot's decision within the budget it is given (its
+    settings carry it), and a full, deterministic search again without one."""
+    thought = first_thought()
+    action, bot = choose(thought.bot, thought.view, 0.002)
+    assert legal(thought, action)
+    assert isinstance(bot, StrongBot) and bot.settings.budget == 0.002
+    again = first_thought()
+    assert (
+        choose(again.bot, again.view, None)[0] == choose(first_thought().bot, again.view, None)[0]
+    )
+    assert isinstance(again.bot, StrongBot) and again.bot.settings.budget is None
