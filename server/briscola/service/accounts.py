@@ -66,24 +66,22 @@ class Accounts:
     async def identify(self, cookie: str | None) -> Identity | None:
         """Who a session cookie says the person is: None for a guest, a cookie that is
         tampered with, too old or logged out, or while the store cannot answer."""
-        session = self.signer.session_of(cookie)
-        if session is None:
-            return None
         try:
-            account_id = await self.store.session_account(session)
-            stored = await self.store.get(account_id) if account_id is not None else None
+            account = await self.account(cookie)
         except RedisError:
             log.warning("accounts: the store did not answer; this person is a guest for now")
             return None
-        if stored is None:
-            return None
-        return Identity(stored.account.id, stored.account.name)
+        return Identity(account.id, account.name) if account is not None else None
 
     async def account(self, cookie: str | None) -> Account | None:
-        identity = await self.identify(cookie)
-        if identity is None:
-            return None
-        stored = await self.store.get(identity.account)
+        """The account a session cookie is signed in to, if any.
+
+        Raises:
+            redis.exceptions.RedisError: the store does not answer.
+        """
+        session = self.signer.session_of(cookie)
+        account_id = await self.store.session_account(session) if session else None
+        stored = await self.store.get(account_id) if account_id else None
         return stored.account if stored is not None else None
 
     async def vet(self, identity: Identity | None, command: Join | Watch) -> Command:
