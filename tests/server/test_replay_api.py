@@ -57,3 +57,17 @@ async def test_an_unknown_hand_has_no_replay(server: InProcessServer) -> None:
     async with httpx.AsyncClient() as http:
         missing = await http.get(f"{server.url}/api/hands/nope/replay")
     assert missing.status_code == 404 and missing.json()["error"]["code"] == "hand_not_found"
+
+
+async def test_a_finished_hands_record_and_replay_may_be_cached(server: InProcessServer) -> None:
+    """A finished hand never changes: both its record and its replay say caches may keep it."""
+    room = await create_room(server.url, players=2)
+    clients = await seat_table(server.ws_url, room["id"], 2)
+    final = await play_all(clients, hand_over)
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        for path in ("", "/replay"):
+            response = await http.get(f"/api/hands/{final[0]['hand_id']}{path}")
+            assert response.status_code == 200
+            assert "immutable" in response.headers["cache-control"]
+    for client in clients:
+        await client.close()

@@ -39,6 +39,8 @@ log = logging.getLogger(__name__)
 CLIENT_DIR = Path(os.environ.get("BRISCOLA_CLIENT_DIR", Path(__file__).parents[3] / "client"))
 _rules_decoder = msgspec.json.Decoder(TableRules)
 WEBSOCKET_PATH = "/ws"
+#: A finished hand never changes: browsers and caches may keep its record and replay.
+FINISHED = {"Cache-Control": "public, max-age=86400, immutable"}
 #: What a replay repeats of its hand's record beside the steps.
 REPLAY_FIELDS = (
     "hand_id", "match_id", "room", "players", "names", "dealer", "seed", "commitment",
@@ -102,7 +104,7 @@ def create_app(settings: Settings) -> BriscolaApp:
         record = await store.get_record(request.path_params["hand"])
         if record is None:
             return error(Code.HAND_NOT_FOUND, "no finished hand with that id", 404)
-        return Response(record, media_type="application/json")
+        return Response(record, media_type="application/json", headers=FINISHED)
 
     async def get_replay(request: Request) -> Response:
         """A finished hand step by step, every card face up (docs/PROTOCOL.md)."""
@@ -111,7 +113,9 @@ def create_app(settings: Settings) -> BriscolaApp:
             return error(Code.HAND_NOT_FOUND, "no finished hand with that id", 404)
         record = msgspec.json.decode(stored)
         shown = {key: record[key] for key in REPLAY_FIELDS if key in record}
-        return json_response({**shown, "steps": replay_steps(record)})
+        response = json_response({**shown, "steps": replay_steps(record)})
+        response.headers.update(FINISHED)
+        return response
 
     async def healthz(request: Request) -> Response:
         """Up (HTTP 200) while the game is; ``degraded`` while Redis is away or lacks data
