@@ -54,7 +54,7 @@ def budget_for(waiting: int, workers: int) -> float | None:
     return max(MIN_BUDGET, DRAIN * workers / waiting)
 
 
-def choose(bot: Bot, view: HandView, budget: float | None) -> Answer:
+def choose(bot: Bot, view: HandView, budget: float | None = None) -> Answer:
     """In a worker: the bot's move for its view (a strong one's within ``budget``
     seconds, if given), and the bot as it is after choosing."""
     if isinstance(bot, StrongBot):
