@@ -18,7 +18,6 @@ Results go to docs/BENCHMARKS.md between ``<!-- bench:failover -->`` markers.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import datetime
 import os
@@ -33,7 +32,7 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import write_between
-from restart import BENCHMARKS, fill, machine, resume_and_play, start_server
+from restart import BENCHMARKS, fill, machine, parse_runs, resume_and_play, start_server
 from support.servers import RedisServer, free_port
 
 MARKERS = "<!-- bench:failover -->", "<!-- /bench:failover -->"
@@ -101,13 +100,7 @@ def report(runs: list[dict[str, float]], tables: int, command: str, sample: int)
 
 
 async def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=1000)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--sample", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-write", action="store_true")
-    args = parser.parse_args(argv)
+    args = parse_runs(__doc__, 3, argv)
     redis = RedisServer()
     redis.start()
     try:

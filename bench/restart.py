@@ -286,14 +286,20 @@ def write(body: str) -> None:
     BENCHMARKS.write_text(f"{head}{start}\n{body}\n{end}{tail}")
 
 
-async def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def parse_runs(doc: str, runs: int, argv: list[str] | None) -> argparse.Namespace:
+    """The options of a benchmark that fills Redis with tables and times runs over them
+    (this one, and bench/failover.py)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--tables", type=int, default=1000)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=runs)
     parser.add_argument("--sample", type=int, default=20, help="tables resumed and played")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-write", action="store_true", help="print, do not edit docs")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+async def main(argv: list[str] | None = None) -> None:
+    args = parse_runs(__doc__, 5, argv)
 
     redis = RedisServer()
     redis.start()
