@@ -177,3 +177,26 @@ async def test_no_client_can_claim_an_account_on_the_wire(site: InProcessServer)
     )
     await guest.error("unknown_type")
     await guest.close()
+
+
+async def test_a_guest_who_signs_up_takes_their_seat_back_as_the_account(
+    site: InProcessServer,
+) -> None:
+    """Seated as a guest, then signed up: the socket opened with the cookie resumes the seat
+    with its token, and the seat is the account's from then on (name and mark)."""
+    room = await create_room(site.url, players=2)
+    guest = await Client.connect(site.ws_url, "Lia for now")
+    joined = await guest.join(room["id"], seat=1)
+    cookie = await sign_up(site.url, "Lia")
+    await guest.close()
+    again = await connect_as(site.ws_url, cookie)
+    await again.send({"type": "resume", "room": room["id"], "token": joined["token"]})
+    state = await again.wait_for(
+        lambda m: m["type"] == "state" and m["room"]["seats"][1].get("account") == "lia"
+    )
+    assert state["room"]["seats"][1]["name"] == "Lia"
+    # The account holds the seat: a join from another browser of the account takes it back.
+    other = await connect_as(site.ws_url, cookie)
+    assert (await other.join(room["id"]))["seat"] == 1
+    for client in (again, other):
+        await client.close()

@@ -18,7 +18,7 @@ from briscola.accounts.model import Account, StoredAccount
 from briscola.accounts.passwords import BadPassword, check_rule, hash_password, password_matches
 from briscola.service.config import Settings
 from briscola.store.accounts import AccountStore
-from briscola.wire.commands import AccountJoin, Command, Join, Watch
+from briscola.wire.commands import AccountJoin, AccountResume, Command, Join, Resume, Watch
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.names import BadName, name_key, normalise_name
 from briscola.wire.ratings import fresh_ratings
@@ -84,15 +84,18 @@ class Accounts:
         stored = await self.store.get(account_id) if account_id else None
         return stored.account if stored is not None else None
 
-    async def vet(self, identity: Identity | None, command: Join | Watch) -> Command:
-        """A ``join`` or ``watch`` as it goes on to the table: a signed-in person's under
-        their account's name (a join with their ratings); a guest's refused if its name is
-        an account's.
+    async def vet(self, identity: Identity | None, command: Join | Watch | Resume) -> Command:
+        """A ``join``, ``watch`` or ``resume`` as it goes on to the table: a signed-in
+        person's under their account (a join or resume with its ratings: a guest's seat
+        they take back becomes the account's); a guest's refused if its name is an
+        account's. A resume always goes on: while the store cannot answer, as it was sent.
 
         Raises:
-            Refusal: ``name_taken``; ``store_unavailable`` for a signed-in person while the
-                store cannot answer (their ratings are needed).
+            Refusal: ``name_taken``; ``store_unavailable`` for a signed-in person's join
+                while the store cannot answer (their ratings are needed).
         """
+        if isinstance(command, Resume):
+            return await self._resume(identity, command)
         if identity is None:
             name = command.name
             if name is not None and await self._registered(name):
@@ -113,6 +116,18 @@ class Accounts:
         return AccountJoin(
             command.room, identity.account, identity.name, ratings, command.seat, command.side
         )
+
+    async def _resume(self, identity: Identity | None, command: Resume) -> Command:
+        if identity is None:
+            return command
+        try:
+            stored = await self.store.get(identity.account)
+        except RedisError:
+            return command
+        if stored is None:
+            return command
+        account = stored.account
+        return AccountResume(command.room, command.token, account.id, account.name, account.ratings)
 
     async def _registered(self, name: str) -> bool:
         try:

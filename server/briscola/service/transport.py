@@ -25,7 +25,7 @@ from briscola.metrics import Metrics
 from briscola.service.accounts import Identity
 from briscola.service.config import Settings
 from briscola.service.origins import origin_allowed
-from briscola.wire.commands import Command, Join, Watch, command_type, parse
+from briscola.wire.commands import Command, Join, Resume, Watch, command_type, parse
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.messages import CloseCode
 
@@ -173,7 +173,7 @@ class Gate(Protocol):
     (:class:`briscola.service.accounts.Accounts`)."""
 
     async def identify(self, cookie: str | None) -> Identity | None: ...
-    async def vet(self, identity: Identity | None, command: Join | Watch) -> Command: ...
+    async def vet(self, identity: Identity | None, command: Join | Watch | Resume) -> Command: ...
 
 
 def _cookie(scope: Scope) -> str | None:
@@ -218,7 +218,7 @@ async def serve_socket(
             except Refusal as refusal:
                 manager.refused(conn, refusal, None)
                 continue
-            if type(command) is Join or type(command) is Watch:
+            if isinstance(command, Join | Watch | Resume):  # the accounts' check first
                 try:
                     command = await gate.vet(identity, command)
                 except Refusal as refusal:

@@ -41,6 +41,7 @@ from briscola.table.events import (
     AnyEvent,
     AwaySet,
     BotAdded,
+    Claimed,
     Dealt,
     Event,
     Expiries,
@@ -328,6 +329,12 @@ class Table:
         held, rating = account if account is not None else (None, None)
         self._emit(Seated(index, name, token, held, rating))
         return index, token
+
+    def claim(self, seat: int, account: str, name: str, rating: Rating) -> None:
+        """A guest's seat becomes an account's, its holder having signed in (a seat that
+        is an account's already stays that one's: the token opened it)."""
+        if self.seats[seat].account is None and self.seat_of_account(account) is None:
+            self._emit(Claimed(seat, account, name, rating))
 
     def seat_of_account(self, account: str) -> int | None:
         """The seat an account holds here, if any."""
@@ -741,6 +748,10 @@ class Table:
             self.records.append(RecordRef(log.hand_id, record["result"], record["points"]))
             self.finished.append(FinishedHand(log.hand_id, record))
 
+    def _claimed(self, e: Claimed) -> None:
+        s = self.seats[e.seat]
+        s.account, s.name, s.rating = e.account, e.name, e.rating
+
     def _settled(self, e: RatingsSettled) -> None:
         self.settled = e.match_id
         for seat in e.seats:
@@ -889,5 +900,6 @@ _APPLY: dict[type[Event], Callable[[Table, Any], None]] = {
     Swapped: Table._action,
     Resigned: Table._action,
     RatingsSettled: Table._settled,
+    Claimed: Table._claimed,
     MatchReset: Table._reset,
 }

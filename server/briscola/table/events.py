@@ -102,6 +102,15 @@ class Resigned(Event, tag="resign", frozen=True):
     seat: int
 
 
+class Claimed(Event, tag="claimed", frozen=True):
+    """A guest's seat taken back by its holder signed in: the account's from now on."""
+
+    seat: int
+    account: str
+    name: str
+    rating: Rating
+
+
 class SeatRating(msgspec.Struct, frozen=True):
     """One seat's rating after a rated match, and how far its ordinal moved."""
 
@@ -137,5 +146,6 @@ AnyEvent = (
     | Swapped
     | Resigned
     | RatingsSettled
+    | Claimed
     | MatchReset
 )

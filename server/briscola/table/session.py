@@ -25,6 +25,7 @@ from briscola.table.rated import RatedResult
 from briscola.table.snapshots import TableSnapshot
 from briscola.wire.commands import (
     AccountJoin,
+    AccountResume,
     AddBot,
     Chat,
     Command,
@@ -312,6 +313,15 @@ class RoomSession:
         seat, token = self.table.sit(cmd.name, cmd.seat, cmd.side, now, (cmd.account, rating))
         self._admit(conn, Member(token, cmd.name), seat)
 
+    def _account_resume(self, conn: ConnId, cmd: AccountResume, now: float) -> None:
+        """A seat taken back by a signed-in person: a guest's seat becomes their account's."""
+        self._resume(conn, cmd, now)
+        seat = self.table.seat_of(cmd.token)
+        if seat is not None:
+            rating = cmd.ratings.get(str(self.table.rules.players), Rating())
+            self.table.claim(seat, cmd.account, cmd.name, rating)
+            self.members[conn].name = self.table.seats[seat].name or cmd.name
+
     def _resume(self, conn: ConnId, cmd: Resume, now: float) -> None:
         member = self.members.get(conn)
         if member is not None and member.token == cmd.token:  # again: answered again
@@ -395,6 +405,7 @@ class RoomSession:
 HANDLERS: dict[type[Command], Callable[[RoomSession, ConnId, Any, float], None]] = {
     Join: RoomSession._join,
     AccountJoin: RoomSession._account_join,
+    AccountResume: RoomSession._account_resume,
     Resume: RoomSession._resume,
     Watch: RoomSession._watch,
     Leave: RoomSession._leave,

@@ -63,6 +63,15 @@ class Resume(Command, tag="resume", frozen=True):
     token: Token
 
 
+class AccountResume(Resume, tag="account_resume", frozen=True):
+    """A ``resume`` from a signed-in socket, as its gateway passes it on: a guest's seat
+    taken back after signing in becomes the account's. Never read from a client."""
+
+    account: str
+    name: str
+    ratings: dict[str, Rating]
+
+
 class Watch(Command, tag="watch", frozen=True):
     room: RoomId
     name: Name | None = None
@@ -138,7 +147,7 @@ AnyCommand = (
 
 COMMAND_TYPES = frozenset(cls.__struct_config__.tag for cls in AnyCommand.__args__)
 _decoder = msgspec.json.Decoder(AnyCommand)
-_forwarded = msgspec.json.Decoder(AnyCommand | AccountJoin)
+_forwarded = msgspec.json.Decoder(AnyCommand | AccountJoin | AccountResume)
 _raw = msgspec.json.Decoder(dict[str, Any])
 
 
