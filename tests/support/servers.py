@@ -240,8 +240,29 @@ class ServerProcess(OnLoopback):
         return code
 
     def stop(self) -> None:
-        if self.process is not None:
-            self.kill(signal.SIGTERM)
+        """Stop it as an operator would (SIGTERM). One that is still running after
+        :data:`STOP_TIMEOUT` is a failure: it is asked for its threads' stacks (SIGUSR1),
+        killed, and the end of its log, stacks included, is the error."""
+        process = self.process
+        if process is None:
+            return
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGUSR1)
+            with contextlib.suppress(TimeoutError):
+                self.wait_for_line("most recent call first", timeout=10)
+            self.kill()
+            raise AssertionError(
+                f"port {self.port}: still running {STOP_TIMEOUT} s after SIGTERM:\n"
+                + "".join(self.log[-80:])
+            ) from None
+        self.kill(signal.SIGTERM)
+
+
+#: How long a server process may take to stop after SIGTERM.
+STOP_TIMEOUT = 30
 
 
 def _reap(process: subprocess.Popen[bytes], drainer: threading.Thread | None) -> int:

@@ -4,6 +4,7 @@ the garbage collector."""
 
 from __future__ import annotations
 
+import faulthandler
 import gc
 import logging
 import os
@@ -86,6 +87,9 @@ def serve_forever(
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
         sock.bind((host, port))
         sockets = [sock]
+    # SIGUSR1 prints every thread's stack to stderr: how to see where a process is stuck
+    # (the tests ask it of a server that does not stop when told).
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     gc.collect()
     gc.freeze()
     # Fewer young collections, and far fewer that reach the long-lived tables and sockets:
