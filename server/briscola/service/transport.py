@@ -169,7 +169,7 @@ class Router(Protocol):
 
 
 class Gate(Protocol):
-    """Who a socket is, and what becomes of its ``join`` and ``watch``
+    """Who a socket is, and what becomes of its ``join``, ``watch`` and ``resume``
     (:class:`briscola.service.accounts.Accounts`)."""
 
     async def identify(self, cookie: str | None) -> Identity | None: ...
