@@ -31,7 +31,18 @@ from .state import (
     side_of,
     total_tricks,
 )
-from .view import SPECTATOR, HandView, MatchView, SwapView, TrickView, match_view, view
+from .view import (
+    SPECTATOR,
+    HandView,
+    MatchView,
+    SwapView,
+    TrickView,
+    match_template,
+    match_view,
+    own,
+    template,
+    view,
+)
 
 __all__ = [
     "BEST_OF",
@@ -74,8 +85,10 @@ __all__ = [
     "hand_record",
     "hand_result",
     "legal_actions",
+    "match_template",
     "match_view",
     "new_match",
+    "own",
     "replay_steps",
     "seed_from_hex",
     "shuffled_deck",
@@ -83,6 +96,7 @@ __all__ = [
     "side_of",
     "start_hand",
     "swap_refusal",
+    "template",
     "total_tricks",
     "trick_winner_offset",
     "verify_record",

@@ -97,30 +97,51 @@ def view(state: HandState, viewer: int | None) -> HandView:
 
     :raises RuleError: ``invalid_seat`` if ``viewer`` is neither a seat nor ``None``.
     """
-    shared: _Shared
-    spectator: HandView
-    cached = state._shared
-    if cached is None:
-        shared = _shared(state)
-        spectator = _assemble(shared, None, (), (), False)
-        object.__setattr__(state, "_shared", (shared, spectator))
-    else:
-        shared, spectator = cached
+    shared, spectator = _cached(state)
     if viewer is None:
         return spectator
+    return _assemble(shared, viewer, *own(state, viewer))
+
+
+def template(state: HandState, hole: Any) -> HandView:
+    """Everyone's view of a hand with ``hole`` in each field that is one viewer's own
+    (``seat``, ``hand``, ``legal``, ``can_swap``): for an encoder that encodes the shared
+    view once and puts each viewer's :func:`own` values in the holes."""
+    return _assemble(_cached(state)[0], hole, hole, hole, hole)
+
+
+def _cached(state: HandState) -> tuple[_Shared, HandView]:
+    """What every viewer of ``state`` sees alike, and the spectator's view: worked out
+    once per state and kept with it."""
+    cached: tuple[_Shared, HandView] | None = state._shared
+    if cached is None:
+        shared = _shared(state)
+        cached = (shared, _assemble(shared, None, (), (), False))
+        object.__setattr__(state, "_shared", cached)
+    return cached
+
+
+def own(state: HandState, viewer: int | None) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+    """What only ``viewer`` sees of a hand: its cards, those it may play now, and whether it
+    may swap the 7 now (a spectator: none, none, no). The rest of its view is everyone's.
+
+    :raises RuleError: ``invalid_seat`` if ``viewer`` is neither a seat nor ``None``.
+    """
+    if viewer is None:
+        return (), (), False
     n = state.rules.players
     if not 0 <= viewer < n:
         raise RuleError(ErrorCode.INVALID_SEAT, f"there is no seat {viewer} at a table of {n}")
     hand = tuple([card.code for card in state.hands[viewer]])
     if state._turn != viewer:
-        return _assemble(shared, viewer, hand, (), False)
+        return hand, (), False
     swap = (
         state.rules.swap_seven
         and not state.trick
         and bool(state.stock)
         and swap_refusal(state, viewer) is None
     )
-    return _assemble(shared, viewer, hand, hand, swap)
+    return hand, hand, swap
 
 
 #: What every viewer of a state sees alike: the values of HandView's fields but seat, hand,
@@ -255,9 +276,19 @@ def _trick_view(leader: int, cards: tuple[Card, ...], winner: int | None) -> Tri
 
 def match_view(match: MatchState, viewer: int | None) -> MatchView:
     """Project a match for ``viewer``: the series score and the current hand's view."""
+    hand = match.hand
+    return _match_view(match, view(hand, viewer) if hand is not None else None)
+
+
+def match_template(match: MatchState, hole: Any) -> MatchView:
+    """:func:`match_view` with the hand's view a :func:`template` (a match with a hand)."""
+    assert match.hand is not None
+    return _match_view(match, template(match.hand, hole))
+
+
+def _match_view(match: MatchState, hand: HandView | None) -> MatchView:
     rules = match.rules
     outcome = match.outcome
-    hand = match.hand
     v: Any = _MatchViewShell()
     v.players = rules.players
     v.swap_seven = rules.swap_seven
@@ -266,7 +297,7 @@ def match_view(match: MatchState, viewer: int | None) -> MatchView:
     v.results = tuple([result.result_code for result in match.results])
     v.hands_dealt = match.hands_dealt
     v.next_dealer = match.next_dealer
-    v.hand = view(hand, viewer) if hand is not None else None
+    v.hand = hand
     v.over = outcome is not None
     v.winners = outcome.winners if outcome is not None else None
     v.resigned = outcome.resigned if outcome is not None else None

@@ -21,6 +21,7 @@ from briscola.engine import (
     Card,
     HandView,
     MatchState,
+    MatchView,
     PlayCard,
     Resign,
     RuleError,
@@ -28,6 +29,7 @@ from briscola.engine import (
     apply_action,
     deal,
     hand_record,
+    match_template,
     match_view,
     new_match,
     seed_from_hex,
@@ -190,6 +192,8 @@ class Table:
         #: Bumped by every event but a card played or a swap: what the summary shows of the
         #: seats can only change then (the status is checked beside it).
         self.seats_revision = 0
+        #: Which seat each token holds, as of a seats revision (:meth:`seat_of`).
+        self._seat_index: tuple[int, dict[str, int]] = (-1, {})
         self.match: MatchState | None = None
         self.match_id: str | None = None
         self.match_seed: str | None = None
@@ -235,7 +239,10 @@ class Table:
         match = self.match
         if match is None or match.over:
             return False
-        return not any(s.human and s.connected for s in self.seats)
+        for s in self.seats:  # noqa: SIM110 (a loop, not any(): asked several times a move)
+            if s.connected and s.kind is SeatKind.HUMAN:
+                return False
+        return True
 
     @property
     def hand_on(self) -> bool:
@@ -243,12 +250,15 @@ class Table:
         return self.status is Status.PLAYING
 
     def seat_of(self, token: str | None) -> int | None:
+        """The seat a token holds, if any (looked up several times a move: the tokens'
+        seats are listed again only when the seats have changed)."""
         if token is None:
             return None
-        for seat in self.seats:
-            if seat.token == token:
-                return seat.index
-        return None
+        revision, seats = self._seat_index
+        if revision != self.seats_revision:
+            seats = {s.token: s.index for s in self.seats if s.token is not None}
+            self._seat_index = (self.seats_revision, seats)
+        return seats.get(token)
 
     def summary(self, spectators: int) -> RoomSummary:
         n = self.rules.players
@@ -285,11 +295,30 @@ class Table:
         """The full state for one seat (or a spectator): built on the engine's projection.
         ``summary`` is the room's public summary, encoded once for every recipient (None
         for those who have it already)."""
+        match = match_view(self.match, seat) if self.match is not None else None
+        return self._state(self.you(seat), match, summary, clock)
+
+    def state_template(
+        self, summary: msgspec.Raw | None, clock: Clock | None, hole: Any
+    ) -> StateMessage:
+        """The state with ``hole`` in ``you`` and in each field of the hand's view that is
+        one seat's own (:func:`briscola.engine.view.template`): for an encoder that puts
+        each recipient's values in (:mod:`briscola.table.states`). A hand must be on."""
+        assert self.match is not None
+        return self._state(hole, match_template(self.match, hole), summary, clock)
+
+    def you(self, seat: int | None) -> You:
+        """Who a recipient is at the table: its seat (None: a spectator), and host or not."""
+        return You(seat, seat is not None and seat == self.host)
+
+    def _state(
+        self, you: You, match: MatchView | None, summary: msgspec.Raw | None, clock: Clock | None
+    ) -> StateMessage:
         return StateMessage(
             version=self.version,
             room=summary,
-            you=You(seat, seat is not None and seat == self.host),
-            match=match_view(self.match, seat) if self.match is not None else None,
+            you=you,
+            match=match,
             hand_id=self.hands[-1].hand_id if self.hands else None,
             clock=clock,
             records=self.records,
@@ -594,10 +623,10 @@ class Table:
     def thought(self) -> Thought | None:
         """A strong bot's move to work out off the room loop, once per version: asked as
         soon as its turn comes, so that the bot's delay overlaps the thinking."""
-        turn = self._turn()
-        if self.status is not Status.PLAYING or turn is None or self.adjourned:
+        turn = self._turn()  # the cheap checks first: this runs after every input
+        if turn is None or not self._server_moves(turn) or self._asked == self.version:
             return None
-        if not self._server_moves(turn) or not self._thinking(turn) or self._asked == self.version:
+        if self.status is not Status.PLAYING or self.adjourned or not self._thinking(turn):
             return None
         assert self.match is not None and self.match.hand is not None
         self._asked = self.version
@@ -842,6 +871,7 @@ class Table:
             s.account, s.rating, s.rating_change = snap.account, snap.rating, snap.rating_change
             if s.kind is SeatKind.BOT:
                 s.level = Level(snap.level or Level.NORMAL)
+        table._seat_index = (-1, {})  # the tokens were set here, outside any event
         table.version = snapshot.version
         for version, event in events:
             if version > table.version:

@@ -23,6 +23,7 @@ from briscola.table.core import Audience, ChatOut, FinishedHand, Table, Thought
 from briscola.table.events import Event, SeatRating
 from briscola.table.rated import RatedResult
 from briscola.table.snapshots import TableSnapshot
+from briscola.table.states import StateTexts
 from briscola.wire.commands import (
     AccountJoin,
     AccountResume,
@@ -219,7 +220,7 @@ class RoomSession:
 
     def _finish(self, now: float) -> Outcome:
         """Close the step: what the table changed, then each member's state (everyone's if
-        the table changed, else only those owed one), each encoded once per seat."""
+        the table changed, else only those owed one), from one encoding of the table's."""
         out, self._out = self._out, Outcome()
         table = self.table
         out.thought = table.thought()
@@ -233,19 +234,13 @@ class RoomSession:
             due = set(self.members)
         if due:
             key, _, summary = self._summary()
-            clock = table.clock(now)
-            encoded: dict[tuple[int | None, bool], str] = {}
+            texts = StateTexts(table, summary, table.clock(now))
+            frames = out.frames
             for conn, member in self.members.items():
-                if conn not in due:
-                    continue
-                seat = table.seat_of(member.token)
-                fresh = member.summary_sent != key
-                member.summary_sent = key
-                data = encoded.get((seat, fresh))
-                if data is None:
-                    message = table.state_message(seat, summary if fresh else None, clock)
-                    data = encoded[(seat, fresh)] = encode_text(message)
-                out.frames.append((conn, data))
+                if conn in due:
+                    fresh = member.summary_sent != key
+                    member.summary_sent = key
+                    frames.append((conn, texts.text(table.seat_of(member.token), fresh)))
         return out
 
     def _send(self, conn: ConnId, message: Any) -> None:
