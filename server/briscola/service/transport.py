@@ -15,7 +15,7 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from starlette.requests import cookie_parser
@@ -25,6 +25,7 @@ from briscola.metrics import Metrics
 from briscola.service.accounts import Identity
 from briscola.service.config import Settings
 from briscola.service.origins import origin_allowed
+from briscola.service.websocket_protocol import WRITE_TEXT
 from briscola.wire.commands import Command, Join, Resume, Watch, command_type, parse
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.messages import CloseCode
@@ -34,6 +35,8 @@ log = logging.getLogger(__name__)
 Scope = dict[str, Any]
 Receive = Any
 Send = Any
+#: Writes a text frame at once if the socket takes it (False: not written).
+WriteNow = Callable[[str], bool]
 
 FLUSH_TIMEOUT = 2.0
 BINARY = Refusal(Code.BINARY_FRAME, "send messages as JSON text frames, not binary")
@@ -61,10 +64,13 @@ class Connection:
     """One client socket. :meth:`send` never blocks: a client whose queue overflows is
     dropped (1013) and resyncs when it reconnects, so it cannot hold up its room."""
 
-    __slots__ = ("_closer", "_pending", "_send", "_writer", "closed", "id", "limit")
+    __slots__ = ("_closer", "_pending", "_send", "_write_now", "_writer", "closed", "id", "limit")
 
-    def __init__(self, send: Send, limit: int, conn_id: int) -> None:
+    def __init__(
+        self, send: Send, limit: int, conn_id: int, write_now: WriteNow | None = None
+    ) -> None:
         self._send = send
+        self._write_now = write_now
         self.limit = limit
         #: Opaque: how the rooms and the manager name this connection.
         self.id = conn_id
@@ -73,18 +79,28 @@ class Connection:
         self._writer: asyncio.Task[None] | None = None
         self._closer: asyncio.Task[None] | None = None
 
+    @property
+    def direct(self) -> bool:
+        """Whether frames are written straight through the websocket protocol."""
+        return self._write_now is not None
+
     def send(self, text: str) -> None:
         """Send a text frame now if the socket takes it, else queue it for the writer.
 
-        uvicorn's ``send`` finishes without suspending while the socket is writable, so it
-        is run in place, as an eager task would be (Python 3.12's ``eager_task_factory``):
-        no task and no hop through the event loop per frame. Only a send that has to wait
-        (the client reads slowly) gets a writer task, which finishes it and then the frames
-        queued behind it.
+        The frame is written straight through the websocket protocol when it offers that
+        (:data:`~briscola.service.websocket_protocol.WRITE_TEXT`) and the socket takes it.
+        Otherwise uvicorn's ``send``, which also finishes without suspending while the
+        socket is writable, is run in place, as an eager task would be (Python 3.12's
+        ``eager_task_factory``): no task and no hop through the event loop per frame. Only
+        a send that has to wait (the client reads slowly) gets a writer task, which
+        finishes it and then the frames queued behind it.
         """
         if self.closed:
             return
         if self._writer is None:
+            write_now = self._write_now
+            if write_now is not None and write_now(text):
+                return
             coro = self._send({"type": "websocket.send", "text": text})
             try:
                 waiting = coro.send(None)
@@ -197,7 +213,8 @@ async def serve_socket(
         return
     identity = await gate.identify(_cookie(scope))
     await send({"type": "websocket.accept"})
-    conn = Connection(send, settings.send_queue, manager.next_conn_id())
+    write_now = scope.get("extensions", {}).get(WRITE_TEXT)
+    conn = Connection(send, settings.send_queue, manager.next_conn_id(), write_now)
     bucket = TokenBucket(settings.rate, settings.burst)
     manager.connected(conn)
     try:

@@ -10,10 +10,12 @@ error, so that a client sees the same answer for a frame of 5 KB as for one of 5
 from __future__ import annotations
 
 import logging
+import struct
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import CloseCode
+from websockets.http11 import Request
 from websockets.protocol import State
 from websockets.server import ServerProtocol
 
@@ -34,12 +36,62 @@ class LimitedServerProtocol(ServerProtocol):
         super().fail(code, reason)
 
 
+_HEAD16, _HEAD64 = struct.Struct("!BBH"), struct.Struct("!BBQ")
+#: The ASGI scope extension under which the protocol offers :meth:`write_text`.
+WRITE_TEXT = "briscola.write_text"
+
+
 class BriscolaWebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's ``websockets-sansio`` protocol with :class:`LimitedServerProtocol` inside
-    (no permessage-deflate, which the server turns off anyway)."""
+    (no permessage-deflate, which the server turns off anyway), and a way to write a text
+    frame without the ASGI ``send``: :meth:`write_text`, offered to the app in the scope's
+    extensions."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.conn = LimitedServerProtocol(
             max_size=MAX_FRAME, logger=logging.getLogger("uvicorn.error")
         )
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        if self.response.status_code == 101:
+            extensions: Any = self.scope["extensions"]  # uvicorn types its values narrowly
+            extensions[WRITE_TEXT] = self.write_text
+
+    def write_text(self, text: str) -> bool:
+        """Write a text frame now, as the ASGI ``send`` would, if the socket takes it
+        without waiting: accepted, open, not closing, not paused by flow control. False
+        (nothing written) otherwise: the ASGI ``send`` then waits, or says why not.
+
+        Every frame of every move is written here (five per move at a table of four with a
+        spectator): the ASGI path's two coroutines and its checks per frame cost about a
+        tenth of the server's time (docs/BENCHMARKS.md)."""
+        conn = self.conn
+        if (
+            not self.handshake_complete
+            or self.initial_response is not None
+            or self.close_sent
+            or self.disconnected
+            or not self.writable.is_set()
+            or conn.state is not State.OPEN
+            or conn.expect_continuation_frame
+            or conn.writes
+            or conn.extensions
+        ):
+            return False
+        self.transport.write(text_frame(text.encode()))
+        return True
+
+
+def text_frame(payload: bytes) -> bytes:
+    """A whole, unmasked text frame as the server writes it (RFC 6455 section 5.2: FIN and
+    the text opcode, then the length in 7, 16 or 64 bits), with no extension: what
+    websockets' ``Frame.serialize`` makes of it (a test holds them equal), without the
+    general code's frame object, checks and buffer, on the one path taken by every state."""
+    length = len(payload)
+    if length < 126:
+        return bytes((0x81, length)) + payload
+    if length < 65536:
+        return _HEAD16.pack(0x81, 126, length) + payload
+    return _HEAD64.pack(0x81, 127, length) + payload
