@@ -21,15 +21,15 @@ _HOLE = msgspec.Raw(b"\0")
 #: The template's pieces between its holes: you, seat, hand, legal, can_swap.
 _PIECES = 6
 _SEATS = tuple(str(seat).encode() for seat in range(PLAYER_COUNTS[-1]))
-_YOU: dict[tuple[int | None, bool], bytes] = {}
+_YOU: dict[You, bytes] = {}
 
 
-def _you(seat: int | None, host: bool) -> bytes:
+def _you(you: You) -> bytes:
     """``you`` encoded: there are few, so each is encoded once."""
-    you = _YOU.get((seat, host))
-    if you is None:
-        you = _YOU[(seat, host)] = encode(You(seat, host))
-    return you
+    encoded = _YOU.get(you)
+    if encoded is None:
+        encoded = _YOU[you] = encode(you)
+    return encoded
 
 
 class StateTexts:
@@ -65,7 +65,7 @@ class StateTexts:
             pieces = self._templates[fresh] = self._template(fresh)
         cards, legal, swap = own(hand, seat)
         encoded = encode(cards)
-        you = _you(seat, seat is not None and seat == table.host)
+        you = _you(table.you(seat))
         return b"".join(
             (
                 pieces[0],
