@@ -171,8 +171,7 @@ class RoomSession:
 
     def detach(self, conn: ConnId, now: float) -> Outcome:
         """The connection went away, or on to another table."""
-        member = self.members.pop(conn, None)
-        self._spectators = None
+        member = self._remove(conn)
         if member is not None:
             seat = self.table.seat_of(member.token)
             if seat is not None:
@@ -283,6 +282,12 @@ class RoomSession:
         if lines:
             self._send(conn, ChatHistoryMessage(self.table.version, lines))
 
+    def _remove(self, conn: ConnId) -> Member | None:
+        """The member at ``conn`` is no longer at the table (the one way out, as
+        :meth:`_admit` is the one way in: both keep the spectators' count right)."""
+        self._spectators = None
+        return self.members.pop(conn, None)
+
     def _require_unseated(self, conn: ConnId) -> None:
         member = self.members.get(conn)
         if member is not None and member.token is not None:
@@ -326,8 +331,7 @@ class RoomSession:
         seat = self.table.resume(cmd.token, now)
         for other, member in list(self.members.items()):
             if member.token == cmd.token and other != conn:
-                del self.members[other]
-                self._spectators = None
+                self._remove(other)
                 self._out.closes.append(
                     (other, CloseCode.REPLACED, "your seat was opened elsewhere")
                 )
@@ -340,8 +344,7 @@ class RoomSession:
         self._admit(conn, Member(None, cmd.name or "Spectator"), None)
 
     def _leave(self, conn: ConnId, cmd: Leave, now: float) -> None:
-        member = self.members.pop(conn, None)
-        self._spectators = None
+        member = self._remove(conn)
         if member is None:
             raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
         seat = self.table.seat_of(member.token)
