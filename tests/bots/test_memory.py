@@ -9,7 +9,7 @@ import pytest
 from briscola.bots import make_bot
 from briscola.bots.memory import Memory
 from briscola.bots.strong import Settings, StrongBot
-from briscola.engine import HandState, RuleError, apply, hand_result, view
+from briscola.engine import HandState, RuleError, apply, hand_result, side_count, side_of, view
 from support.hands import play_hand
 
 QUICK = Settings(plays=600, min_samples=2)
@@ -22,8 +22,13 @@ def played_so_far(state: HandState) -> frozenset[int]:
 
 
 def taken_so_far(state: HandState) -> tuple[int, ...]:
-    """The points each side has taken before ``state``'s next action (the engine's truth)."""
-    return tuple(sum(card.points for card in pile) for pile in state.captured)
+    """The points each side has taken before ``state``'s next action (the engine's truth:
+    each seat's pile, added up by side)."""
+    n = state.players
+    points = [0] * side_count(n)
+    for seat, pile in enumerate(state.captured):
+        points[side_of(seat, n)] += sum(card.points for card in pile)
+    return tuple(points)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -43,7 +43,7 @@ def check_same(state: HandState, pos: sim.Position) -> None:
     assert pos.over == state.over
     assert pos.face_up == (state.stock[-1].index if state.stock else -1)
     assert len(pos.stock) - pos.drawn + (pos.face_up >= 0) == len(state.stock)
-    assert pos.points == [sum(card.points for card in pile) for pile in state.captured]
+    assert tuple(pos.points) == hand_result(state).points
     assert pos.trick == [card.index for card in state.trick]
     assert pos.tricks == len(state.tricks)
     if state.tricks:

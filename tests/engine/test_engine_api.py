@@ -45,9 +45,10 @@ HAND_STATE_FIELDS = [
     "trick", "tricks", "captured", "log", "resigned",
 ]  # fmt: skip
 HAND_VIEW_FIELDS = [
-    "seat", "players", "dealer", "commitment", "trump", "face_up", "stock", "hand",
-    "hand_sizes", "public", "trick", "last_trick", "turn", "taken", "tricks_played", "winners",
-    "swaps", "legal", "can_swap", "over", "points", "result", "seed", "resigned",
+    "seat", "players", "dealer", "commitment", "trump", "face_up", "stock", "stock_cards",
+    "hand", "hand_sizes", "public", "trick", "last_trick", "turn", "taken", "tricks_played",
+    "winners", "swaps", "legal", "can_swap", "signals", "seen", "over", "points", "result",
+    "seed", "resigned",
 ]  # fmt: skip
 MATCH_VIEW_FIELDS = [
     "players", "swap_seven", "best_of", "wins", "results", "hands_dealt", "next_dealer",

@@ -326,6 +326,7 @@ def test_error_codes_are_the_stable_protocol_strings() -> None:
             "match_over",
             "no_hand",
             "invalid_seat",
+            "signal_not_allowed",
         ]
     )
     error = RuleError(ErrorCode.HAND_OVER, "the hand is over")
@@ -375,7 +376,9 @@ def test_views_hide_the_running_score_and_captured_cards() -> None:
         state = step(state)
     for viewer in [0, 1, 2, 3, SPECTATOR]:
         seen = view(state, viewer)
-        assert seen.taken == tuple(len(pile) for pile in state.captured) and sum(seen.taken) == 12
+        piles = state.captured  # by seat; the view counts by partnership
+        assert seen.taken == (len(piles[0]) + len(piles[2]), len(piles[1]) + len(piles[3]))
+        assert sum(seen.taken) == 12
         assert seen.points is None and seen.seed is None and seen.result is None
         assert seen.tricks_played == 3 and seen.last_trick is not None
         assert seen.last_trick.cards == tuple(codes(state.tricks[-1].cards))

@@ -5,12 +5,14 @@ No I/O, no asyncio, no clock, no global random: values in, values out, determini
 the seeds the caller supplies. Everything the shell needs is re-exported here.
 """
 
-from .actions import Action, ActionType, LoggedAction, PlayCard, Resign, SwapSeven
+from .actions import Action, ActionType, LoggedAction, PlayCard, Resign, Signal, SwapSeven
 from .cards import DECK, Card, Rank, Suit, beats, trick_winner_offset
 from .deal import SEED_BYTES, commitment, seed_from_hex, shuffled_deck
 from .errors import ErrorCode, RuleError
+from .game import GAMES, TRICK_AND_DRAW, Game, Phase, TrickAndDraw
 from .match import (
     BEST_OF,
+    MIN_DEALS,
     MatchOutcome,
     MatchRules,
     MatchState,
@@ -20,21 +22,38 @@ from .match import (
 )
 from .record import FORMAT, VerifyError, hand_record, verify_record
 from .replay import ReplayStep, StepKind, replay_steps
-from .rules import apply, can_swap, hand_result, legal_actions, start_hand, swap_refusal
+from .rules import (
+    apply,
+    can_swap,
+    hand_result,
+    legal_actions,
+    signal_refusal,
+    start_hand,
+    swap_refusal,
+)
+from .signals import SignalCode, catchers
 from .state import (
+    CATCH_PERCENTS,
+    PARTNERSHIP_COUNTS,
     PLAYER_COUNTS,
+    GameName,
     HandResult,
     HandRules,
     HandState,
+    PartnerComm,
+    StockShown,
     TrickRecord,
     side_count,
     side_of,
     total_tricks,
 )
 from .view import (
+    OWN_FIELDS,
     SPECTATOR,
     HandView,
     MatchView,
+    Own,
+    SignalView,
     SwapView,
     TrickView,
     match_template,
@@ -46,15 +65,23 @@ from .view import (
 
 __all__ = [
     "BEST_OF",
+    "CATCH_PERCENTS",
     "DECK",
     "FORMAT",
+    "GAMES",
+    "MIN_DEALS",
+    "OWN_FIELDS",
+    "PARTNERSHIP_COUNTS",
     "PLAYER_COUNTS",
     "SEED_BYTES",
     "SPECTATOR",
+    "TRICK_AND_DRAW",
     "Action",
     "ActionType",
     "Card",
     "ErrorCode",
+    "Game",
+    "GameName",
     "HandResult",
     "HandRules",
     "HandState",
@@ -64,15 +91,23 @@ __all__ = [
     "MatchRules",
     "MatchState",
     "MatchView",
+    "Own",
+    "PartnerComm",
+    "Phase",
     "PlayCard",
     "Rank",
     "ReplayStep",
     "Resign",
     "RuleError",
+    "Signal",
+    "SignalCode",
+    "SignalView",
     "StepKind",
+    "StockShown",
     "Suit",
     "SwapSeven",
     "SwapView",
+    "TrickAndDraw",
     "TrickRecord",
     "TrickView",
     "VerifyError",
@@ -80,6 +115,7 @@ __all__ = [
     "apply_action",
     "beats",
     "can_swap",
+    "catchers",
     "commitment",
     "deal",
     "hand_record",
@@ -94,6 +130,7 @@ __all__ = [
     "shuffled_deck",
     "side_count",
     "side_of",
+    "signal_refusal",
     "start_hand",
     "swap_refusal",
     "template",

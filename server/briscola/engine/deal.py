@@ -10,7 +10,7 @@ import hashlib
 import struct
 from collections.abc import Iterator
 
-from .cards import DECK, TWO_OF_COINS, Card
+from .cards import DECK, TWO_OF_COINS, Card, Rank
 
 SEED_BYTES = 32
 _U64 = 1 << 64
@@ -52,18 +52,25 @@ def unbiased_below(stream: Iterator[int], m: int) -> int:
 
 
 def initial_deck(players: int) -> list[Card]:
-    """The canonical deck for ``players`` (the 2 of coins left out with three)."""
-    return list(_DECK_3 if players == 3 else DECK)
+    """The canonical deck for ``players``: the 2 of coins left out with three, the four 2s
+    with six."""
+    return list(_DECKS.get(players, DECK))
+
+
+def deck_size(players: int) -> int:
+    return len(_DECKS.get(players, DECK))
 
 
 _DECK_3 = tuple(card for card in DECK if card is not TWO_OF_COINS)
+_DECK_6 = tuple(card for card in DECK if card.rank is not Rank.TWO)
+_DECKS = {3: _DECK_3, 6: _DECK_6}
 _BLOCK = struct.Struct(">4Q").unpack
 #: ``k`` as 8 bytes big-endian, for the blocks one deal needs (10 of them, 39 integers).
 _K = tuple(k.to_bytes(8, "big") for k in range(10))
 #: Per deck size: (i, i + 1, limit) for the Fisher-Yates steps, i from the top down.
 _STEPS = {
     size: tuple((i, i + 1, _U64 - _U64 % (i + 1)) for i in range(size - 1, 0, -1))
-    for size in (len(_DECK_3), len(DECK))
+    for size in (len(_DECK_6), len(_DECK_3), len(DECK))
 }
 
 
@@ -74,7 +81,7 @@ def shuffled_deck(seed: bytes, players: int) -> tuple[Card, ...]:
     needs, unless rejection sampling refuses one (a chance below 2^-58 a deal), when the
     deal is made again by :func:`reference_shuffle`, which reads the stream on demand.
     """
-    deck = list(_DECK_3 if players == 3 else DECK)
+    deck = list(_DECKS.get(players, DECK))
     sha256 = hashlib.sha256
     numbers: list[int] = []
     for k in _K:

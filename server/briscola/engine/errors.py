@@ -15,6 +15,7 @@ class ErrorCode(StrEnum):
     MATCH_OVER = "match_over"
     NO_HAND = "no_hand"
     INVALID_SEAT = "invalid_seat"
+    SIGNAL_NOT_ALLOWED = "signal_not_allowed"
 
 
 class RuleError(ValueError):

@@ -1,5 +1,6 @@
-"""A match: single hand, best of 3 or best of 5; the deal passing; drawn hands replayed;
-resignation. The caller brings a fresh seed for every deal."""
+"""A match: single hand, best of 3 or best of 5, or (at an open partnership table) a fixed
+number of counted deals; the deal passing; drawn hands replayed; resignation. The caller
+brings a fresh seed for every deal."""
 
 from __future__ import annotations
 
@@ -11,28 +12,50 @@ from .actions import Action, Resign
 from .deal import random_stream, unbiased_below
 from .errors import ErrorCode, RuleError
 from .rules import apply, hand_result, start_hand
-from .state import PLAYER_COUNTS, HandResult, HandRules, HandState, side_count, side_of
+from .state import (
+    GameName,
+    HandResult,
+    HandRules,
+    HandState,
+    PartnerComm,
+    StockShown,
+    side_count,
+    side_of,
+)
 
 BEST_OF = (1, 3, 5)
+#: The fewest deals of a fixed-length match (an open partnership table): every seat deals.
+MIN_DEALS = 5
 
 
 @dataclass(frozen=True, slots=True)
 class MatchRules:
-    """What a table plays: how many players, the swap of the 7, how many hands to win."""
+    """What a table plays: the game and its options, and how the match is won: ``best_of``
+    hands, or (``deals``, at an open partnership table) a fixed number of counted deals."""
 
     players: int = 4
     swap_seven: bool = False
     best_of: int = 1
+    game: GameName = GameName.CLASSIC
+    stock: StockShown = StockShown.ALL
+    partner_comm: PartnerComm = PartnerComm.NONE
+    catch: int = 25
+    deals: int = 0
 
     def __post_init__(self) -> None:
-        if self.players not in PLAYER_COUNTS:
-            raise ValueError(f"players must be one of {PLAYER_COUNTS}")
+        self.hand_rules  # noqa: B018 - validates the hand's options
         if self.best_of not in BEST_OF:
             raise ValueError(f"best_of must be one of {BEST_OF}")
+        if (self.partner_comm is PartnerComm.OPEN) != (self.deals > 0):
+            raise ValueError("an open table, and only one, plays a fixed number of deals")
+        if self.deals and self.deals < MIN_DEALS:
+            raise ValueError(f"a match of fixed deals has at least {MIN_DEALS}")
 
     @property
     def hand_rules(self) -> HandRules:
-        return HandRules(self.players, self.swap_seven)
+        return HandRules(
+            self.players, self.swap_seven, self.game, self.stock, self.partner_comm, self.catch
+        )
 
     @property
     def wins_needed(self) -> int:
@@ -57,6 +80,8 @@ class MatchState:
     wins: tuple[int, ...] = ()
     results: tuple[HandResult, ...] = ()
     outcome: MatchOutcome | None = None
+    #: Deals dealt again by the same dealer (a drawn deal of a fixed-length match).
+    redeals: int = 0
 
     @property
     def over(self) -> bool:
@@ -64,8 +89,9 @@ class MatchState:
 
     @property
     def next_dealer(self) -> int:
-        """Who deals the next hand: the deal passes one seat after every hand."""
-        return (self.first_dealer + self.hands_dealt) % self.rules.players
+        """Who deals the next hand: the deal passes one seat after every hand, but for a
+        drawn deal of a fixed-length match, which the same dealer deals again."""
+        return (self.first_dealer + self.hands_dealt - self.redeals) % self.rules.players
 
     @property
     def between_hands(self) -> bool:
@@ -111,14 +137,30 @@ def apply_action(match: MatchState, action: Action) -> MatchState:
     wins = list(match.wins)
     if result.winner is not None:
         wins[result.winner] += 1
+    rules = match.rules
+    redeals = match.redeals + (1 if rules.deals and result.winner is None else 0)
     outcome = None
     if type(action) is Resign:
-        outcome = _resignation_outcome(tuple(wins), match.rules.players, action.seat)
-    elif result.winner is not None and wins[result.winner] >= match.rules.wins_needed:
+        outcome = _resignation_outcome(tuple(wins), rules.players, action.seat)
+    elif rules.deals:
+        if match.hands_dealt - redeals == rules.deals:
+            outcome = _most_deals(tuple(wins))
+    elif result.winner is not None and wins[result.winner] >= rules.wins_needed:
         outcome = MatchOutcome((result.winner,))
     return replace(
-        match, hand=hand, wins=tuple(wins), results=(*match.results, result), outcome=outcome
+        match,
+        hand=hand,
+        wins=tuple(wins),
+        results=(*match.results, result),
+        outcome=outcome,
+        redeals=redeals,
     )
+
+
+def _most_deals(wins: tuple[int, ...]) -> MatchOutcome:
+    """The end of a fixed-length match: the side that won more deals, or both if level."""
+    best = max(wins)
+    return MatchOutcome(tuple(side for side, won in enumerate(wins) if won == best))
 
 
 _MatchShell = shell_of(MatchState)
@@ -135,6 +177,7 @@ def _with_hand(match: MatchState, hand: HandState) -> MatchState:
     m.wins = match.wins
     m.results = match.results
     m.outcome = match.outcome
+    m.redeals = match.redeals
     m.__class__ = MatchState
     built: MatchState = m  # no runtime cast() call: this is a hot path
     return built

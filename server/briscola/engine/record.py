@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .actions import Action, ActionType, LoggedAction, PlayCard, Resign, SwapSeven
+from .actions import Action, ActionType, LoggedAction, PlayCard, Resign, Signal, SwapSeven
 from .cards import Card
 from .deal import commitment, seed_from_hex
 from .errors import RuleError
 from .rules import apply, hand_result, start_hand
-from .state import HandRules, HandState
+from .signals import SignalCode
+from .state import GameName, HandRules, HandState, PartnerComm, StockShown
 
 FORMAT = "briscola-hand/1"
 
@@ -35,7 +36,7 @@ def hand_record(state: HandState) -> dict[str, Any]:
     record: dict[str, Any] = {
         "format": FORMAT,
         "players": state.rules.players,
-        "rules": {"swap_seven": state.rules.swap_seven},
+        "rules": _rules_json(state.rules),
         "dealer": state.dealer,
         "commitment": state.commitment,
         "seed": state.seed.hex(),
@@ -52,12 +53,45 @@ def hand_record(state: HandState) -> dict[str, Any]:
     return record
 
 
+def _rules_json(rules: HandRules) -> dict[str, Any]:
+    """The hand's options: the swap of the 7 always; the others where they are not the
+    classic game's (so a classic record reads as it always has)."""
+    entry: dict[str, Any] = {"swap_seven": rules.swap_seven}
+    if rules.game is not GameName.CLASSIC:
+        entry["game"] = rules.game.value
+        entry["stock"] = rules.stock.value
+    if rules.partner_comm is not PartnerComm.NONE:
+        entry["partner_comm"] = rules.partner_comm.value
+        entry["signal_catch"] = rules.catch
+    return entry
+
+
+def _rules_of(players: Any, entry: Mapping[str, Any]) -> HandRules:
+    swap = entry.get("swap_seven", False)
+    if type(players) is not int or type(swap) is not bool:
+        raise VerifyError("malformed record: players must be a number and swap_seven a boolean")
+    catch = entry.get("signal_catch", 25)
+    if type(catch) is not int:
+        raise VerifyError("malformed record: signal_catch must be a whole percent")
+    return HandRules(
+        players,
+        swap,
+        GameName(entry.get("game", GameName.CLASSIC)),
+        StockShown(entry.get("stock", StockShown.ALL)),
+        PartnerComm(entry.get("partner_comm", PartnerComm.NONE)),
+        catch,
+    )
+
+
 def _action_json(action: LoggedAction) -> dict[str, Any]:
     entry: dict[str, Any] = {"seat": action.seat, "type": action.type.value}
     if action.card is not None:
         entry["card"] = action.card.code
     if action.took is not None:
         entry["took"] = action.took.code
+    if action.signal is not None:
+        entry["signal"] = action.signal.value
+        entry["caught"] = list(action.caught)
     return entry
 
 
@@ -83,10 +117,7 @@ def _verify(record: Mapping[str, Any]) -> HandState:
             "wrong commitment or seed: SHA-256 of the seed is not the commitment"
             f" (seed {record['seed']}, commitment {record['commitment']})"
         )
-    players, swap = record["players"], record["rules"].get("swap_seven", False)
-    if type(players) is not int or type(swap) is not bool:
-        raise VerifyError("malformed record: players must be a number and swap_seven a boolean")
-    rules = HandRules(players, swap)
+    rules = _rules_of(record["players"], record["rules"])
     state = start_hand(rules, int(record["dealer"]), seed)
     for index, entry in enumerate(record["actions"]):
         action = _parse_action(entry)
@@ -98,6 +129,11 @@ def _verify(record: Mapping[str, Any]) -> HandState:
             ) from None
         if type(action) is SwapSeven:
             _check_swap(entry, state.log[-1], index)
+        elif type(action) is Signal and list(entry.get("caught", ())) != list(state.log[-1].caught):
+            raise VerifyError(
+                f"action {index}: the signal was caught by {list(state.log[-1].caught)},"
+                f" not {entry.get('caught')!r}"
+            )
     if not state.over:
         raise VerifyError(
             f"truncated actions: they end before the hand does ({len(state.tricks)} tricks)"
@@ -124,6 +160,8 @@ def _parse_action(entry: Mapping[str, Any]) -> Action:
         return PlayCard(seat, Card.from_code(entry["card"]))
     if kind is ActionType.SWAP:
         return SwapSeven(seat)
+    if kind is ActionType.SIGNAL:
+        return Signal(seat, SignalCode(entry["signal"]))
     return Resign(seat)
 
 

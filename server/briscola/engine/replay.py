@@ -1,7 +1,7 @@
 """A finished hand, step by step, for the replay viewer: every card face up.
 
 The record is verified first, then played again from its seed. Step 0 is the deal; then
-one step per action (a card played, a 7 swapped, a resignation), one more when a trick is
+one step per action (a card played, a 7 swapped, a signal, a resignation), one more when a trick is
 taken (its winner, its points, the card each seat drew after it), and last the result.
 Each step holds the whole table as it then lay, so a viewer draws it without the rules.
 
@@ -21,11 +21,11 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from .actions import Action, ActionType, LoggedAction, PlayCard, Resign, SwapSeven
+from .actions import Action, ActionType, LoggedAction, PlayCard, Resign, Signal, SwapSeven
 from .cards import Card
 from .record import verify_record
 from .rules import apply, hand_result, start_hand
-from .state import HandState
+from .state import HandState, side_count, side_of
 from .view import TrickView
 
 
@@ -36,6 +36,7 @@ class StepKind(StrEnum):
     PLAY = "play"
     SWAP = "swap"
     RESIGN = "resign"
+    SIGNAL = "signal"
     TRICK = "trick"
     END = "end"
 
@@ -64,6 +65,8 @@ class ReplayStep:
     trick_points: int | None
     drawn: tuple[str, ...]
     result: str | None
+    signal: str | None
+    caught: tuple[int, ...]
     hands: tuple[tuple[str, ...], ...]
     trick: TrickView
     trump: str
@@ -96,6 +99,17 @@ def replay_steps(record: Mapping[str, Any]) -> tuple[ReplayStep, ...]:
             )
         elif logged.type is ActionType.RESIGN:
             steps.append(_step(state, StepKind.RESIGN, logged.seat))
+        elif logged.type is ActionType.SIGNAL:
+            assert logged.signal is not None
+            steps.append(
+                _step(
+                    state,
+                    StepKind.SIGNAL,
+                    logged.seat,
+                    signal=logged.signal.value,
+                    caught=logged.caught,
+                )
+            )
         elif len(state.tricks) == len(before.tricks):
             assert logged.card is not None
             steps.append(_step(state, StepKind.PLAY, logged.seat, card=logged.card.code))
@@ -112,6 +126,9 @@ def _action_of(logged: LoggedAction) -> Action:
         return PlayCard(logged.seat, logged.card)
     if logged.type is ActionType.SWAP:
         return SwapSeven(logged.seat)
+    if logged.type is ActionType.SIGNAL:
+        assert logged.signal is not None
+        return Signal(logged.seat, logged.signal)
     return Resign(logged.seat)
 
 
@@ -152,9 +169,16 @@ def _step(
     trick_points: int | None = None,
     drawn: tuple[str, ...] = (),
     result: str | None = None,
+    signal: str | None = None,
+    caught: tuple[int, ...] = (),
 ) -> ReplayStep:
     """The step ``kind`` with the table as ``state`` has it."""
-    captured = state.captured
+    n = state.rules.players
+    points = [0] * side_count(n)
+    taken = [0] * side_count(n)
+    for holder, pile in enumerate(state.captured):
+        points[side_of(holder, n)] += sum(c.points for c in pile)
+        taken[side_of(holder, n)] += len(pile)
     face_up = state.face_up
     return ReplayStep(
         kind=kind,
@@ -164,13 +188,15 @@ def _step(
         trick_points=trick_points,
         drawn=drawn,
         result=result,
+        signal=signal,
+        caught=caught,
         hands=_codes_by_seat(state.hands),
         trick=TrickView(state.leader, _codes(state.trick)),
         trump=state.trump.code,
         face_up=None if face_up is None else face_up.code,
         stock=_codes(state.stock),
-        points=tuple(sum(c.points for c in pile) for pile in captured),
-        taken=tuple(len(pile) for pile in captured),
+        points=tuple(points),
+        taken=tuple(taken),
         tricks_played=len(state.tricks),
         turn=state.turn,
     )

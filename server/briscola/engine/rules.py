@@ -14,15 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .actions import Action, ActionType, LoggedAction, PlayCard, Resign, SwapSeven
+from .actions import Action, ActionType, LoggedAction, PlayCard, Resign, Signal, SwapSeven
 from .cards import DECK, Card, Rank, Suit, trick_winner_offset
 from .deal import commitment, shuffled_deck
 from .errors import ErrorCode, RuleError
+from .signals import SignalCode, catchers
 from .state import (
     PLAYER_COUNTS,
     HandResult,
     HandRules,
     HandState,
+    PartnerComm,
     advance,
     build_trick,
     side_count,
@@ -47,7 +49,12 @@ _TRICKS = {n: total_tricks(n) for n in PLAYER_COUNTS}
 _DRAW_ORDER = {
     n: tuple(tuple((w + k) % n for k in range(n)) for w in range(n)) for n in PLAYER_COUNTS
 }
-_NO_CAPTURES = {n: ((),) * side_count(n) for n in PLAYER_COUNTS}
+_NO_CAPTURES = {n: ((),) * n for n in PLAYER_COUNTS}
+#: Per player count and seat: the seats of the other sides, who may catch its signals.
+_OPPONENTS = {
+    n: tuple(tuple(o for o in range(n) if _SIDE[n][o] != _SIDE[n][s]) for s in range(n))
+    for n in PLAYER_COUNTS
+}
 _EMPTY: frozenset[Card] = frozenset()
 
 
@@ -57,8 +64,6 @@ def start_hand(rules: HandRules, dealer: int, seed: bytes) -> HandState:
     :raises ValueError: for an unsupported player count or a dealer out of range.
     """
     n = rules.players
-    if n not in PLAYER_COUNTS:
-        raise ValueError(f"Briscola is played by 2, 3 or 4, not {n}")
     if not 0 <= dealer < n:
         raise ValueError(f"dealer {dealer} is not a seat of {n}")
     deck = shuffled_deck(seed, n)
@@ -115,7 +120,8 @@ def swap_refusal(state: HandState, seat: int) -> str | None:
 def legal_actions(state: HandState, seat: int) -> list[PlayCard | SwapSeven]:
     """Every card ``seat`` may play now, then the swap when it is allowed.
 
-    Resigning is always allowed while the hand is on and is not listed.
+    Resigning is always allowed while the hand is on and is not listed; nor are signals,
+    which are not moves (:func:`signal_refusal` says when one may be made).
     """
     if state._turn != seat:
         return []
@@ -149,6 +155,8 @@ def apply(state: HandState, action: Action) -> HandState:
     kind = type(action)
     if kind is Resign:
         return _resign(state, seat)
+    if kind is Signal:
+        return _signal(state, seat, action.signal)  # type: ignore[union-attr]
     if turn != seat:
         raise RuleError(ErrorCode.NOT_YOUR_TURN, f"it is seat {turn}'s turn, not {seat}'s")
     if kind is PlayCard:
@@ -159,6 +167,13 @@ def apply(state: HandState, action: Action) -> HandState:
 
 
 def _resign(state: HandState, seat: int) -> HandState:
+    return _logged(state, _RESIGNED[seat], seat, None)
+
+
+def _logged(
+    state: HandState, entry: LoggedAction, resigned: int | None, turn: int | None
+) -> HandState:
+    """``state`` with ``entry`` logged and nothing on the table changed."""
     return advance(
         state,
         state.hands,
@@ -168,10 +183,42 @@ def _resign(state: HandState, seat: int) -> HandState:
         state.trick,
         state.tricks,
         state.captured,
-        (*state.log, _RESIGNED[seat]),
-        seat,
-        None,
+        (*state.log, entry),
+        resigned,
+        turn,
     )
+
+
+def signal_refusal(state: HandState, seat: int) -> str | None:
+    """Why ``seat`` may not signal now, in words; ``None`` when it may: at a table of
+    signals, from the end of the first trick to the end of the hand, once per trick."""
+    if state.rules.partner_comm is PartnerComm.NONE:
+        return "this table plays the no-signals rule"
+    if state._over:
+        return "the hand is over"
+    if not state.tricks:
+        return "nothing may pass between partners until the first trick is complete"
+    in_trick = len(state.trick)
+    plays = 0
+    for logged in reversed(state.log):
+        if logged.type is ActionType.PLAY:
+            if plays == in_trick:
+                break
+            plays += 1
+        elif logged.type is ActionType.SIGNAL and logged.seat == seat:
+            return "one signal a trick"
+    return None
+
+
+def _signal(state: HandState, seat: int, code: SignalCode) -> HandState:
+    refusal = signal_refusal(state, seat)
+    if refusal is not None:
+        raise RuleError(ErrorCode.SIGNAL_NOT_ALLOWED, refusal)
+    rules = state.rules
+    index = sum(1 for logged in state.log if logged.type is ActionType.SIGNAL)
+    caught = catchers(state.seed, index, _OPPONENTS[rules.players][seat], rules.catch)
+    entry = LoggedAction(seat, ActionType.SIGNAL, signal=code, caught=caught)
+    return _logged(state, entry, None, state._turn)
 
 
 def _swap(state: HandState, seat: int) -> HandState:
@@ -230,8 +277,7 @@ def _play(state: HandState, seat: int, card: Card) -> HandState:
     leader = state.leader
     winner = (leader + trick_winner_offset(trick, state.trump)) % n
     captured = list(state.captured)
-    side = _SIDE[n][winner]
-    captured[side] = captured[side] + trick
+    captured[winner] = captured[winner] + trick
     stock = state.stock
     if stock:
         for offset, drawer in enumerate(_DRAW_ORDER[n][winner]):
@@ -262,11 +308,18 @@ def hand_result(state: HandState) -> HandResult:
     score wins and a shared top score is a draw. A resigned hand goes to the other side
     (with three players, to the better of the other two, or a draw if they are level).
     """
-    points = tuple(sum(card.points for card in pile) for pile in state.captured)
-    if state.resigned is not None:
-        loser = side_of(state.resigned, state.rules.players)
+    n = state.rules.players
+    points = [0] * side_count(n)
+    for seat, pile in enumerate(state.captured):
+        points[_SIDE[n][seat]] += sum(card.points for card in pile)
+    return _result(tuple(points), state.resigned, n)
+
+
+def _result(points: tuple[int, ...], resigned: int | None, players: int) -> HandResult:
+    if resigned is not None:
+        loser = side_of(resigned, players)
         others = [side for side in range(len(points)) if side != loser]
-        return HandResult(points, _top(points, others), resigned=state.resigned)
+        return HandResult(points, _top(points, others), resigned=resigned)
     return HandResult(points, _top(points, range(len(points))))
 
 

@@ -4,33 +4,91 @@ live here; :mod:`.view` decides who may see what."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any
 
 from ._values import shell_of
 from .actions import LoggedAction
 from .cards import Card, Suit
+from .deal import deck_size
 
-#: Sides (scoring units): seats with 2 or 3 players, partnerships 0+2 and 1+3 with 4.
-PLAYER_COUNTS = (2, 3, 4)
+#: The player counts of the trick-and-draw games (classic, Scoperta, six players). Sides
+#: (scoring units): each seat with 2 or 3 players; with 4 and 6 two partnerships in
+#: alternate seats (0+2 against 1+3; 0+2+4 against 1+3+5).
+PLAYER_COUNTS = (2, 3, 4, 6)
+PARTNERSHIP_COUNTS = (4, 6)
 
 
 def side_count(players: int) -> int:
-    return 2 if players == 4 else players
+    return 2 if players in PARTNERSHIP_COUNTS else players
 
 
 def side_of(seat: int, players: int) -> int:
-    """The side a seat scores for: its partnership with four players, itself otherwise."""
-    return seat % 2 if players == 4 else seat
+    """The side a seat scores for: its partnership with four or six players, itself
+    otherwise."""
+    return seat % 2 if players in PARTNERSHIP_COUNTS else seat
 
 
 def total_tricks(players: int) -> int:
-    return 39 // 3 if players == 3 else 40 // players
+    """Every card is played: 13 tricks of three, 10 of four, 6 of six, 20 of two."""
+    return deck_size(players) // players
+
+
+class GameName(StrEnum):
+    """Which game of the trick-and-draw family a hand plays."""
+
+    CLASSIC = "classic"
+    #: Briscola Scoperta: two players, both hands face up, the stock as ``StockShown`` says.
+    SCOPERTA = "scoperta"
+
+
+class StockShown(StrEnum):
+    """How much of the stock Scoperta shows: all of it in draw order, the next card, none."""
+
+    ALL = "all"
+    TOP = "top"
+    NONE = "none"
+
+
+class PartnerComm(StrEnum):
+    """What partners may pass each other (four and six players): nothing (the no-signals
+    rule), the codebook's signals, or signals, table talk and hands shown at the end."""
+
+    NONE = "none"
+    SIGNALS = "signals"
+    OPEN = "open"
+
+
+#: The chances, in percent, that an opponent catches a signal (``signal_catch``).
+CATCH_PERCENTS = (0, 25, 50, 100)
 
 
 @dataclass(frozen=True, slots=True)
 class HandRules:
+    """What one hand plays. The defaults are the classic game's; ``stock`` matters only in
+    Scoperta, ``partner_comm`` and ``catch`` only with four or six players."""
+
     players: int
     swap_seven: bool = False
+    game: GameName = GameName.CLASSIC
+    stock: StockShown = StockShown.ALL
+    partner_comm: PartnerComm = PartnerComm.NONE
+    #: The chance in percent that each opponent catches a signal.
+    catch: int = 25
+
+    def __post_init__(self) -> None:
+        if self.players not in PLAYER_COUNTS:
+            raise ValueError(f"this game is played by 2, 3, 4 or 6, not {self.players}")
+        if self.game is GameName.SCOPERTA and self.players != 2:
+            raise ValueError("Briscola Scoperta is a two-player game")
+        if self.partner_comm is not PartnerComm.NONE and self.players not in PARTNERSHIP_COUNTS:
+            raise ValueError("signals and table talk are for partnerships of four or six")
+        if self.catch not in CATCH_PERCENTS:
+            raise ValueError(f"a signal's catch chance is one of {CATCH_PERCENTS} percent")
+
+    @property
+    def open_hands(self) -> bool:
+        return self.game is GameName.SCOPERTA
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +148,8 @@ class HandState(_Derived):
 
     ``stock`` is top first and, while it lies, ends with the face-up trump card: the last
     card drawn. ``public`` holds the cards in hands that everyone has seen go there.
+    ``captured`` holds each seat's tricks (a side's points are its seats' added up at the
+    end).
     """
 
     rules: HandRules

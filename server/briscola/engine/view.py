@@ -3,15 +3,18 @@
 Every message the server sends about a game is built from these values, so this module
 is the only place where secrecy is decided. A viewer sees its own hand; of the others only
 how many cards they hold and the cards the rules made public (a swapped trump, the face-up
-trump taken by the last draw); the face-up trump while it lies; the stock's size; the trick
-on the table and the last one; whose turn; how many cards each side has taken; the hand's
-public history (who took each trick, every swap of the 7). Points, captured cards and the
-seed appear only when the hand is over.
+trump taken by the last draw; in Scoperta every hand, and the stock as the table chose);
+the face-up trump while it lies; the stock's size; the trick on the table and the last one;
+whose turn; how many cards each side has taken; the hand's public history (who took each
+trick, every swap of the 7). At a table of signals a seat also sees its own and its
+partners' signals and those of the opponents it caught; at an open table, from the draw
+that empties the stock, its partners' cards. Points, captured cards, every signal with who
+caught it, and the seed appear only when the hand is over.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ._values import shell_of
@@ -20,7 +23,7 @@ from .cards import Card, Suit
 from .errors import ErrorCode, RuleError
 from .match import MatchState
 from .rules import hand_result, swap_refusal
-from .state import PLAYER_COUNTS, HandState
+from .state import PLAYER_COUNTS, HandState, PartnerComm, StockShown, side_count, side_of
 
 SPECTATOR = None
 
@@ -44,8 +47,25 @@ class SwapView:
 
 
 @dataclass(frozen=True, slots=True)
+class SignalView:
+    """A signal of the codebook that ``seat`` made after ``tricks`` tricks; who caught it
+    (``caught``) is told only when the hand is over."""
+
+    seat: int
+    signal: str
+    tricks: int
+    caught: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class HandView:
-    """A hand as one viewer may see it. Card codes as in docs/RULES.md."""
+    """A hand as one viewer may see it. Card codes as in docs/RULES.md.
+
+    The fields of :data:`OWN_FIELDS` are the viewer's own; every other is everyone's alike.
+    ``stock_cards`` is the part of the stock Scoperta shows, top first (the face-up trump
+    apart); ``signals`` the signals this viewer has seen; ``seen`` its partners' hands, by
+    seat, once an open table shows them (empty when it sees none).
+    """
 
     seat: int | None
     players: int
@@ -54,6 +74,7 @@ class HandView:
     trump: str
     face_up: str | None
     stock: int
+    stock_cards: tuple[str, ...] = field(default=(), kw_only=True)
     hand: tuple[str, ...]
     hand_sizes: tuple[int, ...]
     public: tuple[tuple[str, ...], ...]
@@ -66,6 +87,8 @@ class HandView:
     swaps: tuple[SwapView, ...]
     legal: tuple[str, ...]
     can_swap: bool
+    signals: tuple[SignalView, ...] = field(default=(), kw_only=True)
+    seen: tuple[tuple[str, ...], ...] = field(default=(), kw_only=True)
     over: bool
     points: tuple[int, ...] | None = None
     result: str | None = None
@@ -88,64 +111,112 @@ class MatchView:
     resigned: int | None = None
 
 
+#: The fields of a :class:`HandView` that are one viewer's own, in the order of the fields:
+#: an encoder may encode everyone's view once with a hole in each (:func:`template`) and put
+#: each viewer's values (:func:`own`) in them.
+OWN_FIELDS = ("seat", "hand", "legal", "can_swap", "signals", "seen")
+
+#: What only one viewer sees of a hand: its cards, those it may play now, whether it may swap
+#: the 7 now, the signals it has seen, and its partners' cards shown to it, by seat.
+Own = tuple[
+    tuple[str, ...], tuple[str, ...], bool, tuple["SignalView", ...], tuple[tuple[str, ...], ...]
+]
+_NOTHING_OWN: Own = ((), (), False, (), ())
+
+
 def view(state: HandState, viewer: int | None) -> HandView:
     """Project a hand for ``viewer``: a seat index, or ``None`` for a spectator.
 
     What every viewer sees alike is worked out once per state and kept with it (with the
-    spectator's view, which is nothing more); a seat's view adds its own hand, its legal
-    cards and whether it may swap.
+    spectator's view); a seat's view adds what :func:`own` gives it.
 
     :raises RuleError: ``invalid_seat`` if ``viewer`` is neither a seat nor ``None``.
     """
     shared, spectator = _cached(state)
-    if viewer is None:
+    if viewer is None and not (state._over and state.rules.partner_comm is not PartnerComm.NONE):
         return spectator
-    return _assemble(shared, viewer, *own(state, viewer))
+    return _assemble(shared, viewer, own(state, viewer))
 
 
 def template(state: HandState, hole: Any) -> HandView:
-    """Everyone's view of a hand with ``hole`` in each field that is one viewer's own
-    (``seat``, ``hand``, ``legal``, ``can_swap``): for an encoder that encodes the shared
-    view once and puts each viewer's :func:`own` values in the holes."""
-    return _assemble(_cached(state)[0], hole, hole, hole, hole)
+    """Everyone's view of a hand with ``hole`` in each of :data:`OWN_FIELDS`."""
+    return _assemble(_cached(state)[0], hole, (hole, hole, hole, hole, hole))
 
 
 def _cached(state: HandState) -> tuple[_Shared, HandView]:
-    """What every viewer of ``state`` sees alike, and the spectator's view: worked out
-    once per state and kept with it."""
+    """What every viewer of ``state`` sees alike, and the spectator's view (during the hand):
+    worked out once per state and kept with it."""
     cached: tuple[_Shared, HandView] | None = state._shared
     if cached is None:
         shared = _shared(state)
-        cached = (shared, _assemble(shared, None, (), (), False))
+        cached = (shared, _assemble(shared, None, _NOTHING_OWN))
         object.__setattr__(state, "_shared", cached)
     return cached
 
 
-def own(state: HandState, viewer: int | None) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
-    """What only ``viewer`` sees of a hand: its cards, those it may play now, and whether it
-    may swap the 7 now (a spectator: none, none, no). The rest of its view is everyone's.
+def own(state: HandState, viewer: int | None) -> Own:
+    """What only ``viewer`` sees of a hand (see :data:`Own`); a spectator sees no cards of
+    its own and, once the hand is over at a table of signals, every signal.
 
     :raises RuleError: ``invalid_seat`` if ``viewer`` is neither a seat nor ``None``.
     """
+    rules = state.rules
+    comm = rules.partner_comm
     if viewer is None:
-        return (), (), False
-    n = state.rules.players
+        if comm is PartnerComm.NONE or not state._over:
+            return _NOTHING_OWN
+        return (), (), False, _signals(state, None), ()
+    n = rules.players
     if not 0 <= viewer < n:
         raise RuleError(ErrorCode.INVALID_SEAT, f"there is no seat {viewer} at a table of {n}")
     hand = tuple([card.code for card in state.hands[viewer]])
+    signals: tuple[SignalView, ...] = ()
+    seen: tuple[tuple[str, ...], ...] = ()
+    if comm is not PartnerComm.NONE:
+        signals = _signals(state, viewer)
+        if comm is PartnerComm.OPEN and not state.stock and not state._over:
+            seen = _partners_hands(state, viewer)
     if state._turn != viewer:
-        return hand, (), False
+        return hand, (), False, signals, seen
     swap = (
-        state.rules.swap_seven
+        rules.swap_seven
         and not state.trick
         and bool(state.stock)
         and swap_refusal(state, viewer) is None
     )
-    return hand, hand, swap
+    return hand, hand, swap, signals, seen
 
 
-#: What every viewer of a state sees alike: the values of HandView's fields but seat, hand,
-#: legal and can_swap, in the order of the fields.
+def _signals(state: HandState, viewer: int | None) -> tuple[SignalView, ...]:
+    """The signals ``viewer`` has seen: its own, its partners' and those it caught while the
+    hand is on; every one, with who caught it, once it is over."""
+    n = state.rules.players
+    over = state._over
+    side = None if viewer is None else side_of(viewer, n)
+    seen = []
+    plays = 0
+    for logged in state.log:
+        if logged.type is ActionType.PLAY:
+            plays += 1
+        elif logged.type is ActionType.SIGNAL and logged.signal is not None:
+            if over:
+                seen.append(SignalView(logged.seat, logged.signal.value, plays // n, logged.caught))
+            elif side_of(logged.seat, n) == side or viewer in logged.caught:
+                seen.append(SignalView(logged.seat, logged.signal.value, plays // n))
+    return tuple(seen)
+
+
+def _partners_hands(state: HandState, viewer: int) -> tuple[tuple[str, ...], ...]:
+    n = state.rules.players
+    side = side_of(viewer, n)
+    return tuple(
+        tuple([card.code for card in hand]) if seat != viewer and side_of(seat, n) == side else ()
+        for seat, hand in enumerate(state.hands)
+    )
+
+
+#: What every viewer of a state sees alike: the values of HandView's fields but those of
+#: OWN_FIELDS, in the order of the fields.
 _Shared = tuple[
     int,
     int,
@@ -153,6 +224,7 @@ _Shared = tuple[
     str,
     str | None,
     int,
+    tuple[str, ...],
     tuple[int, ...],
     tuple[tuple[str, ...], ...],
     TrickView,
@@ -171,7 +243,8 @@ _Shared = tuple[
 
 
 def _shared(state: HandState) -> _Shared:
-    n = state.rules.players
+    rules = state.rules
+    n = rules.players
     public = state.public
     stock = state.stock
     tricks = state.tricks
@@ -180,6 +253,12 @@ def _shared(state: HandState) -> _Shared:
     if state._over:
         outcome = hand_result(state)
         points, result, seed = outcome.points, outcome.result_code, state.seed.hex()
+    if rules.open_hands:
+        shown = tuple(tuple([card.code for card in hand]) for hand in state.hands)
+    elif public:
+        shown = tuple(_codes(hand, public) for hand in state.hands)
+    else:
+        shown = _NO_PUBLIC[n]
     return (
         n,
         state.dealer,
@@ -187,15 +266,16 @@ def _shared(state: HandState) -> _Shared:
         _SUIT_CODES[state.trump],
         stock[-1].code if stock else None,
         len(stock),
+        _stock_cards(state) if rules.open_hands else (),
         tuple(map(len, state.hands)),
-        tuple(_codes(hand, public) for hand in state.hands) if public else _NO_PUBLIC[n],
+        shown,
         _trick_view(state.leader, state.trick, None),
         _trick_view(last.leader, last.cards, last.winner) if last is not None else None,
         state._turn,
-        tuple(map(len, state.captured)),
+        _taken(state.captured, n),
         len(tricks),
         tuple([trick.winner for trick in tricks]),
-        _swaps(state) if state.rules.swap_seven else (),
+        _swaps(state) if rules.swap_seven else (),
         state._over,
         points,
         result,
@@ -204,15 +284,35 @@ def _shared(state: HandState) -> _Shared:
     )
 
 
+def _taken(captured: tuple[tuple[Card, ...], ...], n: int) -> tuple[int, ...]:
+    """How many cards each side has taken (the piles are kept by seat)."""
+    if side_count(n) == n:
+        return tuple(map(len, captured))
+    taken = [0] * side_count(n)
+    for seat, pile in enumerate(captured):
+        taken[side_of(seat, n)] += len(pile)
+    return tuple(taken)
+
+
+def _stock_cards(state: HandState) -> tuple[str, ...]:
+    """The face-down stock as Scoperta shows it, top first: all of it, the next card, or
+    nothing."""
+    shown = state.rules.stock
+    below = state.stock[:-1]
+    if shown is StockShown.ALL:
+        return tuple([card.code for card in below])
+    if shown is StockShown.TOP and below:
+        return (below[0].code,)
+    return ()
+
+
 _ViewShell = shell_of(HandView)
 _TrickShell = shell_of(TrickView)
 _SUIT_CODES = tuple(suit.code for suit in Suit)
 _NO_PUBLIC = {n: ((),) * n for n in PLAYER_COUNTS}
 
 
-def _assemble(
-    shared: _Shared, seat: int | None, hand: tuple[str, ...], legal: tuple[str, ...], swap: bool
-) -> HandView:
+def _assemble(shared: _Shared, seat: int | None, mine: Own) -> HandView:
     """A HandView from the shared values and one viewer's own (built as :mod:`._values`
     says, the fast way)."""
     v: Any = _ViewShell()
@@ -223,6 +323,7 @@ def _assemble(
         v.trump,
         v.face_up,
         v.stock,
+        v.stock_cards,
         v.hand_sizes,
         v.public,
         v.trick,
@@ -239,9 +340,7 @@ def _assemble(
         v.resigned,
     ) = shared
     v.seat = seat
-    v.hand = hand
-    v.legal = legal
-    v.can_swap = swap
+    v.hand, v.legal, v.can_swap, v.signals, v.seen = mine
     v.__class__ = HandView
     built: HandView = v  # no runtime cast() call: this is a hot path
     return built
@@ -307,3 +406,5 @@ def _match_view(match: MatchState, hand: HandView | None) -> MatchView:
 
 
 _MatchViewShell = shell_of(MatchView)
+
+assert tuple(f.name for f in fields(HandView) if f.name in OWN_FIELDS) == OWN_FIELDS

@@ -1,25 +1,30 @@
 """The state messages of one step, encoded once for the whole table.
 
-Every recipient's state differs from the spectator's only in what the engine's projection
-keeps for one seat (:func:`briscola.engine.view.own`: its cards, those it may play, whether
-it may swap) and in ``you``. So the spectator's state is projected and encoded once, with a
-hole at each of those five places, and a seat's text is that template with its own values
-put in the holes: byte for byte what encoding its whole :class:`StateMessage` gives (a
-property test holds the two equal), for a fraction of the work. JSON text never holds a raw
-NUL byte (a string's control characters are escaped), so the holes are unambiguous.
+Every recipient's state differs from the spectator's only in ``you`` and in the fields the
+engine's projection names as one viewer's own (:data:`briscola.engine.OWN_FIELDS`, filled
+by :func:`briscola.engine.own`: its seat, cards, those it may play, whether it may swap, the
+signals it saw, its partners' cards shown to it). So the spectator's state is projected and
+encoded once, with a hole at each of those places, and a seat's text is that template with
+its own values put in the holes: byte for byte what encoding its whole
+:class:`StateMessage` gives (a property test holds the two equal), for a fraction of the
+work. JSON text never holds a raw NUL byte (a string's control characters are escaped), so
+the holes are unambiguous.
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from briscola.engine import PLAYER_COUNTS, own
+from briscola.engine import OWN_FIELDS, PLAYER_COUNTS, own
 from briscola.table.core import Table
 from briscola.wire.messages import Clock, You, encode, encode_text
 
 _HOLE = msgspec.Raw(b"\0")
-#: The template's pieces between its holes: you, seat, hand, legal, can_swap.
-_PIECES = 6
+#: The holes in a state's text, in order: ``you`` (a field of the state before its match),
+#: then the hand view's own fields, which :func:`StateTexts._build` fills in this order.
+_HOLES = ("you", *OWN_FIELDS)
+assert _HOLES == ("you", "seat", "hand", "legal", "can_swap", "signals", "seen")
+_NONE = b"[]"
 _SEATS = tuple(str(seat).encode() for seat in range(PLAYER_COUNTS[-1]))
 _YOU: dict[You, bytes] = {}
 
@@ -63,13 +68,12 @@ class StateTexts:
         pieces = self._templates.get(fresh)
         if pieces is None:
             pieces = self._templates[fresh] = self._template(fresh)
-        cards, legal, swap = own(hand, seat)
+        cards, legal, swap, signals, seen = own(hand, seat)
         encoded = encode(cards)
-        you = _you(table.you(seat))
         return b"".join(
             (
                 pieces[0],
-                you,
+                _you(table.you(seat)),
                 pieces[1],
                 b"null" if seat is None else _SEATS[seat],
                 pieces[2],
@@ -79,6 +83,10 @@ class StateTexts:
                 pieces[4],
                 b"true" if swap else b"false",
                 pieces[5],
+                encode(signals) if signals else _NONE,
+                pieces[6],
+                encode(seen) if seen else _NONE,
+                pieces[7],
             )
         ).decode()
 
@@ -87,5 +95,5 @@ class StateTexts:
         summary = self._summary if fresh else None
         state = self._table.state_template(summary, self._clock, _HOLE)
         pieces = encode(state).split(b"\0")
-        assert len(pieces) == _PIECES
+        assert len(pieces) == len(_HOLES) + 1
         return pieces
