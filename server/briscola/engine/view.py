@@ -23,7 +23,15 @@ from .cards import Card, Suit
 from .errors import ErrorCode, RuleError
 from .match import MatchState
 from .rules import hand_result, swap_refusal
-from .state import PLAYER_COUNTS, HandState, PartnerComm, StockShown, side_count, side_of
+from .state import (
+    PLAYER_COUNTS,
+    GameName,
+    HandState,
+    PartnerComm,
+    StockShown,
+    side_count,
+    side_of,
+)
 
 SPECTATOR = None
 
@@ -122,6 +130,7 @@ Own = tuple[
     tuple[str, ...], tuple[str, ...], bool, tuple["SignalView", ...], tuple[tuple[str, ...], ...]
 ]
 _NOTHING_OWN: Own = ((), (), False, (), ())
+_NO_COMM = PartnerComm.NONE
 
 
 def view(state: HandState, viewer: int | None) -> HandView:
@@ -133,7 +142,7 @@ def view(state: HandState, viewer: int | None) -> HandView:
     :raises RuleError: ``invalid_seat`` if ``viewer`` is neither a seat nor ``None``.
     """
     shared, spectator = _cached(state)
-    if viewer is None and not (state._over and state.rules.partner_comm is not PartnerComm.NONE):
+    if viewer is None and (not state._over or state.rules.partner_comm is _NO_COMM):
         return spectator
     return _assemble(shared, viewer, own(state, viewer))
 
@@ -163,7 +172,7 @@ def own(state: HandState, viewer: int | None) -> Own:
     rules = state.rules
     comm = rules.partner_comm
     if viewer is None:
-        if comm is PartnerComm.NONE or not state._over:
+        if comm is _NO_COMM or not state._over:
             return _NOTHING_OWN
         return (), (), False, _signals(state, None), ()
     n = rules.players
@@ -172,7 +181,7 @@ def own(state: HandState, viewer: int | None) -> Own:
     hand = tuple([card.code for card in state.hands[viewer]])
     signals: tuple[SignalView, ...] = ()
     seen: tuple[tuple[str, ...], ...] = ()
-    if comm is not PartnerComm.NONE:
+    if comm is not _NO_COMM:
         signals = _signals(state, viewer)
         if comm is PartnerComm.OPEN and not state.stock and not state._over:
             seen = _partners_hands(state, viewer)
@@ -253,7 +262,8 @@ def _shared(state: HandState) -> _Shared:
     if state._over:
         outcome = hand_result(state)
         points, result, seed = outcome.points, outcome.result_code, state.seed.hex()
-    if rules.open_hands:
+    open_hands = rules.game is GameName.SCOPERTA
+    if open_hands:
         shown = tuple(tuple([card.code for card in hand]) for hand in state.hands)
     elif public:
         shown = tuple(_codes(hand, public) for hand in state.hands)
@@ -266,7 +276,7 @@ def _shared(state: HandState) -> _Shared:
         _SUIT_CODES[state.trump],
         stock[-1].code if stock else None,
         len(stock),
-        _stock_cards(state) if rules.open_hands else (),
+        _stock_cards(state) if open_hands else (),
         tuple(map(len, state.hands)),
         shown,
         _trick_view(state.leader, state.trick, None),
@@ -288,6 +298,8 @@ def _taken(captured: tuple[tuple[Card, ...], ...], n: int) -> tuple[int, ...]:
     """How many cards each side has taken (the piles are kept by seat)."""
     if side_count(n) == n:
         return tuple(map(len, captured))
+    if n == 4:  # the common table, the fast way
+        return (len(captured[0]) + len(captured[2]), len(captured[1]) + len(captured[3]))
     taken = [0] * side_count(n)
     for seat, pile in enumerate(captured):
         taken[side_of(seat, n)] += len(pile)

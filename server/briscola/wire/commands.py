@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import msgspec
 
 from briscola.bots import Level
+from briscola.engine import SignalCode
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.names import MAX_INPUT, normalise_name
 from briscola.wire.ratings import Rating
@@ -22,7 +23,7 @@ MAX_FRAME = 4096
 Name = Annotated[str, msgspec.Meta(max_length=MAX_INPUT)]
 RoomId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 Token = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
-SeatNo = Annotated[int, msgspec.Meta(ge=0, le=3)]
+SeatNo = Annotated[int, msgspec.Meta(ge=0, le=5)]
 ChatText = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 CardCode = Annotated[str, msgspec.Meta(min_length=2, max_length=2)]
 
@@ -115,6 +116,12 @@ class ResignCmd(Command, tag="resign", frozen=True):
     pass
 
 
+class SignalCmd(Command, tag="signal", frozen=True):
+    """A signal of the codebook to one's partners (a table of signals)."""
+
+    signal: SignalCode
+
+
 class Chat(Command, tag="chat", frozen=True):
     text: ChatText
 
@@ -140,6 +147,7 @@ AnyCommand = (
     | Play
     | Swap
     | ResignCmd
+    | SignalCmd
     | Chat
     | PlayAgain
     | Sync

@@ -49,6 +49,7 @@ class Code(StrEnum):
     MATCH_OVER = RuleCode.MATCH_OVER.value
     NO_HAND = RuleCode.NO_HAND.value
     INVALID_SEAT = RuleCode.INVALID_SEAT.value
+    SIGNAL_NOT_ALLOWED = RuleCode.SIGNAL_NOT_ALLOWED.value
 
 
 class Refusal(Exception):

@@ -7,13 +7,22 @@ from typing import Annotated
 
 import msgspec
 
-from briscola.engine import MatchRules
+from briscola.engine import MIN_DEALS, GameName, MatchRules, PartnerComm, StockShown
 
 
 class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a table plays, chosen at creation (docs/PROTOCOL.md, ``TableRules``)."""
 
-    players: Annotated[int, msgspec.Meta(ge=2, le=4)] = 4
+    players: Annotated[int, msgspec.Meta(ge=2, le=6)] = 4
+    game: GameName = GameName.CLASSIC
+    #: Scoperta: how much of the stock lies face up.
+    stock: StockShown = StockShown.ALL
+    #: Four and six players: the no-signals rule, signals, or signals and talk.
+    partner_comm: PartnerComm = PartnerComm.NONE
+    #: The chance that each opponent catches a signal: 0, 0.25, 0.5 or 1.
+    signal_catch: float = 0.25
+    #: An open table's match: this many counted deals (0: the default, 5).
+    deals: Annotated[int, msgspec.Meta(ge=0, le=20)] = 0
     swap_seven: bool = False
     best_of: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
     clock: Annotated[int, msgspec.Meta(ge=1, le=600)] = 30
@@ -26,7 +35,28 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     def __post_init__(self) -> None:
         if self.best_of not in (1, 3, 5):
             raise ValueError("best_of must be 1, 3 or 5")
+        if self.players == 5:
+            raise ValueError("five players play Briscola Chiamata, which is not open yet")
+        if self.signal_catch not in (0, 0.25, 0.5, 1):
+            raise ValueError("signal_catch must be 0, 0.25, 0.5 or 1")
+        if self.deals and self.partner_comm is not PartnerComm.OPEN:
+            raise ValueError("deals is for open tables (partner_comm: open)")
+        if self.deals and self.deals < MIN_DEALS:
+            raise ValueError(f"an open table plays at least {MIN_DEALS} deals")
+        if self.partner_comm is PartnerComm.OPEN and self.best_of != 1:
+            raise ValueError("an open table plays a number of deals, not best_of")
+        self.match_rules  # noqa: B018 - the engine's own checks, in its words
 
     @property
     def match_rules(self) -> MatchRules:
-        return MatchRules(self.players, self.swap_seven, self.best_of)
+        open_table = self.partner_comm is PartnerComm.OPEN
+        return MatchRules(
+            self.players,
+            self.swap_seven,
+            self.best_of,
+            self.game,
+            self.stock,
+            self.partner_comm,
+            round(self.signal_catch * 100),
+            (self.deals or MIN_DEALS) if open_table else 0,
+        )
