@@ -1,12 +1,15 @@
 """The engine agrees with its documents, and the repository stands on its own.
 
-docs/FAIRPLAY.md publishes a test vector, an example deal and an example record: the engine
-must produce exactly those. No tracked file may point outside the repository, at the team's
-private notes or at a path of some machine.
+docs/FAIRPLAY.md publishes a test vector, example deals, a worked example of a signal's
+catch and example records: the engine must produce exactly those. docs/RULES.md's tables of
+numbers (the draws, the signals' codebook, the chances of a catch) are the engine's. No
+tracked file may point outside the repository, at the team's private notes or at a path of
+some machine.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import subprocess
@@ -15,12 +18,19 @@ from pathlib import Path
 import pytest
 
 from briscola.engine import (
+    CATCH_PERCENTS,
+    MIN_DEALS,
+    PLAYER_COUNTS,
+    ActionType,
     Card,
     HandRules,
+    SignalCode,
+    catchers,
     commitment,
     seed_from_hex,
     shuffled_deck,
     start_hand,
+    total_tricks,
     verify_record,
 )
 
@@ -32,19 +42,34 @@ RULES = ROOT / "docs" / "RULES.md"
 FORBIDDEN = re.compile(r"\.\./+shared\b|/" + r"work/")
 
 
-def section(title: str) -> str:
-    """The text of docs/FAIRPLAY.md under the ``## title`` heading, up to the next one."""
-    text = FAIRPLAY.read_text(encoding="utf-8")
-    match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
-    assert match, f"docs/FAIRPLAY.md has no section {title!r}"
+def section(title: str, document: Path = FAIRPLAY) -> str:
+    """The text of ``document`` under the ``##`` or ``###`` heading ``title``, up to the next
+    heading."""
+    text = document.read_text(encoding="utf-8")
+    match = re.search(rf"^###? {re.escape(title)}\n(.*?)(?=^#|\Z)", text, re.M | re.S)
+    assert match, f"docs/{document.name} has no section {title!r}"
     return match.group(1)
+
+
+def fenced_blocks(text: str, language: str) -> list[str]:
+    """Every fenced block of ``language`` in ``text``, in order."""
+    return re.findall(rf"^```{language}\n(.*?)^```$", text, re.M | re.S)
 
 
 def fenced(text: str, language: str) -> str:
     """The first fenced block of ``language`` in ``text``."""
-    match = re.search(rf"^```{language}\n(.*?)^```$", text, re.M | re.S)
-    assert match, f"no ```{language} block"
-    return match.group(1)
+    blocks = fenced_blocks(text, language)
+    assert blocks, f"no ```{language} block"
+    return blocks[0]
+
+
+def table_rows(text: str) -> list[list[str]]:
+    """The body rows of every Markdown table in ``text``, each as its stripped cells."""
+    return [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in text.splitlines()
+        if line.startswith("|") and not line.startswith("|---")
+    ]
 
 
 def read_vector() -> dict[str, str]:
@@ -69,6 +94,8 @@ def test_the_vector_is_complete() -> None:
         "deck 40 codes",
         "deck 39",
         "deck 39 codes",
+        "deck 36",
+        "deck 36 codes",
     }
     assert VECTOR["seed"] == "0" * 64
 
@@ -78,7 +105,7 @@ def test_vector_commitment() -> None:
     assert commitment(seed_from_hex(VECTOR["seed"])) == VECTOR["commitment"]
 
 
-@pytest.mark.parametrize(("players", "size"), [(2, 40), (3, 39), (4, 40)])
+@pytest.mark.parametrize(("players", "size"), [(2, 40), (3, 39), (4, 40), (6, 36)])
 def test_vector_deck(players: int, size: int) -> None:
     """The engine shuffles the documented seed into exactly the documented deck, top first,
     and the document's indices and codes name the same cards."""
@@ -90,11 +117,21 @@ def test_vector_deck(players: int, size: int) -> None:
     )
 
 
-def test_example_deal() -> None:
-    """The four-player deal the document shows (seat 0 dealing) is the engine's."""
-    text = section("The test vector")
+def example_deal(players: int) -> str:
+    """The text of the test vector's example deal to ``players`` players."""
+    words = {4: "four", 6: "six"}
+    parts = re.split(r"^(?=Dealt )", section("The test vector"), flags=re.M)
+    found = [part for part in parts if f" to {words[players]} players " in part.split("\n")[0]]
+    assert len(found) == 1, f"no single example deal to {players} players"
+    return found[0]
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_example_deal(players: int) -> None:
+    """The deals the document shows (seat 0 dealing) are the engine's."""
+    text = example_deal(players)
     rows = dict(re.findall(r"^\| (\d) [^|]*\| ((?:`\w\w` ?)+)\|$", text, re.M))
-    hand = start_hand(HandRules(players=4), dealer=0, seed=seed_from_hex(VECTOR["seed"]))
+    hand = start_hand(HandRules(players), dealer=0, seed=seed_from_hex(VECTOR["seed"]))
     assert {int(seat): cards.split() for seat, cards in rows.items()} == {
         seat: [f"`{card.code}`" for card in cards] for seat, cards in enumerate(hand.hands)
     }
@@ -110,6 +147,93 @@ def test_example_record_verifies() -> None:
     state = verify_record(record)
     assert state.resigned == record["resigned"]
     assert {"hand_id", "match_id", "room"} <= set(record)
+
+
+def catch_rows() -> list[tuple[int, int, str, str, int, bool]]:
+    """The worked example's rows: signal number, opponent, the bytes hashed after the seed,
+    the hash's first 8 bytes, their value and whether the opponent caught the signal."""
+    rows = []
+    for cells in table_rows(section("Who catches a signal"))[1:]:
+        signal, opponent, tail, head, value, caught = cells
+        rows.append(
+            (
+                int(signal.split(",")[0]),
+                int(opponent),
+                tail.strip("`").replace(" ", ""),
+                head.strip("`"),
+                int(value),
+                {"yes": True, "no": False}[caught],
+            )
+        )
+    return rows
+
+
+def test_worked_example_of_a_catch() -> None:
+    """Every row of the worked example is SHA-256 of the seed, "catch", the signal's number
+    (2 bytes) and the opponent (1 byte); the limit is 25 % of 2^64; and the engine's
+    catchers agree with the yes and no."""
+    seed = seed_from_hex(VECTOR["seed"])
+    text = " ".join(section("Who catches a signal").split())
+    limit = (1 << 64) * 25 // 100
+    assert f"= {limit} (hex `{limit:016x}`)" in text
+    rows = catch_rows()
+    assert len(rows) == 4
+    for signal, opponent, tail, head, value, caught in rows:
+        assert bytes.fromhex(tail) == b"catch" + signal.to_bytes(2, "big") + bytes([opponent])
+        digest = hashlib.sha256(seed + bytes.fromhex(tail)).digest()
+        assert digest[:8].hex() == head and int(head, 16) == value
+        assert (value < limit) is caught
+        assert (opponent in catchers(seed, signal, (1, 3), 25)) is caught
+
+
+def test_example_record_with_signals_verifies() -> None:
+    """The second record of the document passes the verifier, and its signals were caught
+    as the worked example says."""
+    records = fenced_blocks(section("A hand's record"), "json")
+    assert len(records) == 2
+    record = json.loads(records[1])
+    assert record["rules"] == {"swap_seven": False, "partner_comm": "signals", "signal_catch": 25}
+    state = verify_record(record)
+    signals = [logged for logged in state.log if logged.type is ActionType.SIGNAL]
+    expected: dict[int, list[int]] = {}
+    for signal, opponent, *_, caught in catch_rows():
+        expected.setdefault(signal, [])
+        if caught:
+            expected[signal].append(opponent)
+    assert [list(logged.caught) for logged in signals] == [expected[0], expected[1]]
+
+
+def test_the_draws_in_the_rules_are_the_engines() -> None:
+    """docs/RULES.md's table of the draws (cards dealt, the stock, tricks with and without a
+    draw) holds for every player count the engine deals."""
+    rows = {
+        int(cells[0]): [int(cell) for cell in cells[1:]]
+        for cells in table_rows(section("Drawing", RULES))[1:]
+    }
+    assert set(rows) == set(PLAYER_COUNTS)
+    for players, (dealt, stock, with_draw, without) in rows.items():
+        hand = start_hand(HandRules(players), dealer=0, seed=seed_from_hex(VECTOR["seed"]))
+        assert sum(map(len, hand.hands)) == dealt
+        assert len(hand.stock) == stock
+        assert stock // players == with_draw
+        assert total_tricks(players) == with_draw + without
+
+
+def test_the_codebook_in_the_rules_is_the_engines() -> None:
+    """The codebook of docs/RULES.md lists exactly the engine's signals, each with its
+    gesture and its meaning."""
+    rows = table_rows(section("Signals", RULES))[1:]
+    assert [cells[0].strip("`") for cells in rows] == [code.value for code in SignalCode]
+    assert all(len(cells) == 3 and all(cells) for cells in rows)
+
+
+def test_the_chances_and_the_fixed_deals_in_the_rules_are_the_engines() -> None:
+    """docs/RULES.md offers the catch chances the engine accepts, 25 % by default, and as
+    few deals as a fixed-deal match may have."""
+    header = table_rows(section("Who sees a signal", RULES))[0]
+    assert [int(cell.split()[0]) for cell in header[1:]] == list(CATCH_PERCENTS)
+    assert f"{HandRules(4).catch} (the default)" in header
+    assert f"**at least {MIN_DEALS}**" in section("A match of fixed deals", RULES)
 
 
 def tracked_files() -> list[Path]:
