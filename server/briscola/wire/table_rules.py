@@ -21,7 +21,8 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     partner_comm: PartnerComm = PartnerComm.NONE
     #: The chance that each opponent catches a signal: 0, 0.25, 0.5 or 1.
     signal_catch: float = 0.25
-    #: An open table's match: this many counted deals (0: the default, 5).
+    #: An open table's match: this many counted deals (0: the default, 5 with four
+    #: players and 6 with six, so that every seat deals).
     deals: Annotated[int, msgspec.Meta(ge=0, le=20)] = 0
     swap_seven: bool = False
     best_of: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
@@ -58,5 +59,5 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             self.stock,
             self.partner_comm,
             round(self.signal_catch * 100),
-            (self.deals or MIN_DEALS) if open_table else 0,
+            (self.deals or max(MIN_DEALS, self.players)) if open_table else 0,
         )
