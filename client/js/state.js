@@ -101,6 +101,13 @@ export function seatInfo(room, seat) {
   return room && room.seats ? room.seats.find((s) => s.seat === seat) || null : null;
 }
 
+/** True when two states show the same hand (the same deal, by its commitment). */
+export function sameHand(a, b) {
+  const x = a && a.match && a.match.hand;
+  const y = b && b.match && b.match.hand;
+  return Boolean(x && y && x.commitment === y.commitment);
+}
+
 /** True while a hand is being played (dealt and not over). */
 export function handOn(state) {
   const hand = state && state.match && state.match.hand;
