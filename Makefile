@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck system-deps bench bench-engine bench-strength bench-load bench-restart bench-failover bench-hop screenshots clean
+.PHONY: run test test-client lint typecheck system-deps bench bench-engine bench-strength bench-load bench-restart bench-failover bench-hop screenshots clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,11 @@ lint: $(BIN)/.installed-test
 typecheck: $(BIN)/.installed-test
 	$(BIN)/mypy
 
-test: $(BIN)/.installed-test system-deps lint typecheck
+# The browser client's pure modules, under node's own test runner (no npm packages).
+test-client: system-deps
+	node --test tests/client/*.test.mjs
+
+test: $(BIN)/.installed-test system-deps lint typecheck test-client
 	$(BIN)/python -m doctest README.md
 	$(BIN)/pytest
 

@@ -18,6 +18,7 @@ import {
   initialState,
   pathOf,
   routeOf,
+  sameHand,
   saveToken,
   saveWatching,
   tokenFor,
@@ -215,13 +216,11 @@ function chatLine(line) {
 }
 
 function receiveState(s, msg) {
-  const prevHand = s.state && s.state.match && s.state.match.hand;
-  const nextHand = msg.match && msg.match.hand;
   const patch = { state: msg, stateAt: performance.now(), joined: true };
   // A rated match just ended: the account's ratings moved.
   const over = (state) => Boolean(state && state.match && state.match.over);
   if (s.account && msg.room.rules.rated && over(msg) && !over(s.state)) refreshAccount();
-  if (!nextHand || !prevHand || prevHand.commitment !== nextHand.commitment) patch.summaryHidden = false;
+  if (!sameHand(s.state, msg)) patch.summaryHidden = false;
   store.set(patch);
 }
 

@@ -3,7 +3,7 @@
 import { accountMark } from "./account.js";
 import { fill, h, icon } from "./dom.js";
 import { t, tableName } from "./i18n.js";
-import { rulesChips } from "./render.js";
+import { rulesChips } from "./table/pieces.js";
 import { seatsOfSide } from "./state.js";
 
 /** Tables with free seats first, then the ones being played, then finished ones. */

@@ -5,7 +5,7 @@
 import { suitIcon } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { cardName, suitName, t } from "./i18n.js";
-import { faceCard, shareField } from "./render.js";
+import { faceCard, shareField } from "./table/pieces.js";
 import { seatPosition, seatsOfSide, sideCount, sideOf } from "./state.js";
 
 const SWIPE_PX = 40; // a horizontal swipe at least this long steps

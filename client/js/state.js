@@ -51,20 +51,25 @@ export function seatsOfSide(side, players) {
   return players === 4 ? [side, side + 2] : [side];
 }
 
-const POSITIONS = {
-  2: ["bottom", "top"],
-  3: ["bottom", "right", "left"],
-  4: ["bottom", "right", "top", "left"],
-};
+/** The seats between your right and your left, along the top, from right to left. */
+const TOP_ROWS = [[], ["top"], ["top-right", "top-left"], ["top-right", "top", "top-left"]];
 
 /**
- * Where each seat sits on screen, seen from `bottomSeat` (you, or seat 0 for a
- * spectator). Play goes round counter-clockwise, as in Italy: the next seat is on
- * your right, and with four players your partner sits opposite, at the top.
+ * Where the seats of a table of `players` (2 to 6) sit on screen, in play order from the
+ * viewer's: the viewer at the bottom; play goes round counter-clockwise, as in Italy, so the
+ * next seat is on the right, the last on the left and those between along the top. Two
+ * players face each other; with four your partner sits opposite, at the top.
  */
+export function seatPositions(players) {
+  if (!Number.isInteger(players) || players < 2 || players > 6) throw new RangeError(`no layout for ${players} players`);
+  if (players === 2) return ["bottom", "top"];
+  return ["bottom", "right", ...TOP_ROWS[players - 3], "left"];
+}
+
+/** Where `seat` sits on screen, seen from `bottomSeat` (you, or seat 0 for a spectator). */
 export function seatPosition(seat, bottomSeat, players) {
   const rel = (seat - (bottomSeat ?? 0) + players) % players;
-  return POSITIONS[players][rel];
+  return seatPositions(players)[rel];
 }
 
 /** The cards of a trick with the seat that played each: [{seat, card}]. */
@@ -99,6 +104,13 @@ export function handLog(hand, presence = []) {
 
 export function seatInfo(room, seat) {
   return room && room.seats ? room.seats.find((s) => s.seat === seat) || null : null;
+}
+
+/** True when two states show the same hand (the same deal, by its commitment). */
+export function sameHand(a, b) {
+  const x = a && a.match && a.match.hand;
+  const y = b && b.match && b.match.hand;
+  return Boolean(x && y && x.commitment === y.commitment);
 }
 
 /** True while a hand is being played (dealt and not over). */

@@ -1,0 +1,25 @@
+// The games a table can play, by the name in its rules (`rules.game`): each draws what only
+// it has. A game module's mount(ctx) (ctx: the table's {store, act, prefs, redraw, notices})
+// gives the table page these hooks, each called with the store's value `s` or a state:
+//   observe(prev, state)  news between the state drawn before and this one (e.g. a notice)
+//   feltPieces(s)         elements laid on the felt beside the seats and the trick, or null
+//   handExtras(s, hand)   elements under your hand, or null
+//   logWords(state)       {kind: (entry) => text} for the hand-log entries only it words
+//   destroy()             optional: stop its timers
+// A new game (open hands, an auction) is a new module here, and its pieces its own.
+
+import { mountClassic } from "./classic.js";
+
+export const DEFAULT_GAME = "classic";
+
+const GAMES = { classic: mountClassic };
+
+/** The game a table's rules name: the classic game when they name none. */
+export function gameName(rules) {
+  return (rules && rules.game) || DEFAULT_GAME;
+}
+
+/** The mount function of a game; a game this page does not know is drawn as the classic one. */
+export function gameModule(name) {
+  return Object.hasOwn(GAMES, name) ? GAMES[name] : GAMES[DEFAULT_GAME];
+}

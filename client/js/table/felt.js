@@ -1,0 +1,39 @@
+// The green felt: the seats round it (yours, with your hand, at the bottom), the trick in
+// the middle, and the game's own pieces (the classic stock and face-up trump). Its parts are
+// drawn anew at each update, as the felt's direct children, which its CSS grid lays out.
+
+import { fill, h } from "../dom.js";
+import { t } from "../i18n.js";
+import { createHand } from "./hand.js";
+import { createSeats } from "./seats.js";
+import { createTrick } from "./trick.js";
+
+/** Fills `felt`; `deps` are the regions its parts call: {seating, handLog, notices}. */
+export function mountFelt(felt, ctx, deps) {
+  const hand = createHand(ctx, felt);
+  const seats = createSeats(ctx, felt, { hand, seating: deps.seating });
+  const trick = createTrick(ctx, deps);
+
+  function update(s) {
+    const focused = hand.focused();
+    const n = s.state.room.rules.players;
+    const dealt = Boolean(s.state.match && s.state.match.hand);
+    felt.className = `felt players-${n}${dealt ? " dealt" : ""}`;
+    fill(felt, seats.draw(s), trick.draw(s), ctx.game().feltPieces(s));
+    if (focused) hand.refocus();
+    seats.tick(s);
+  }
+
+  return {
+    noteState: hand.noteState,
+    observe: trick.observe,
+    update,
+    /** Joined, the first state still to come. */
+    loading: () => fill(felt, h("p", { class: "felt-message" }, t("picker.loading"))),
+    destroy() {
+      hand.destroy();
+      seats.destroy();
+      trick.destroy();
+    },
+  };
+}

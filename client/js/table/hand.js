@@ -1,0 +1,130 @@
+// Your hand, in your seat at the bottom of the felt: the cards as buttons (enabled when
+// legal), playing one by a click or the keyboard (1–9, ← →, Enter), what the game adds
+// under the hand (the classic game's swap of the 7), and the note while you are away.
+
+import { cardFace } from "../cards.js";
+import { h } from "../dom.js";
+import { cardName, t } from "../i18n.js";
+import { seatInfo } from "../state.js";
+
+/** A part of the felt, drawn anew with it; `felt` is where the hand lies. */
+export function createHand({ store, act, prefs, redraw, game }, felt) {
+  let selected = 0; // keyboard selection in your hand
+  let pendingPlay = null; // a card sent, waiting for the state that shows it
+  let inHand = new Set(); // your cards as last drawn (new ones are dealt in with a motion)
+  let seenStateAt = 0;
+  let seenErrors = 0;
+
+  /** A card sent waits for the next state (or a refusal) before the hand is playable again. */
+  function noteState(s) {
+    if (s.stateAt !== seenStateAt || s.errors !== seenErrors) pendingPlay = null;
+    seenStateAt = s.stateAt;
+    seenErrors = s.errors;
+  }
+
+  function draw(s, hand) {
+    const legal = new Set(hand.legal || []);
+    const publicCards = new Set((hand.public && hand.public[hand.seat]) || []);
+    const myTurn = hand.turn === hand.seat && !hand.over;
+    if (selected >= hand.hand.length) selected = Math.max(0, hand.hand.length - 1);
+    const before = inHand;
+    inHand = new Set(hand.hand);
+    const buttons = hand.hand.map((code, i) => {
+      const playable = myTurn && legal.has(code) && !pendingPlay;
+      const cls = ["card", "face", "hand-card"];
+      if (playable) cls.push("playable");
+      if (publicCards.has(code)) cls.push("public");
+      if (pendingPlay === code) cls.push("sent");
+      if (!before.has(code)) cls.push("fresh");
+      return h(
+        "button",
+        {
+          type: "button",
+          class: cls.join(" "),
+          "data-testid": "card",
+          "data-card": code,
+          "data-index": String(i),
+          "aria-label": `${i + 1}: ${cardName(code, prefs.deck)}${publicCards.has(code) ? ` (${t("seat.public")})` : ""}`,
+          disabled: !playable,
+          onclick: () => playCard(code),
+          onfocus: () => {
+            selected = i;
+          },
+          html: cardFace(code, prefs),
+        },
+      );
+    });
+    buttons.forEach((b, i) => b.append(h("span", { class: "key-hint", "aria-hidden": "true" }, String(i + 1))));
+    const out = [h("div", { class: `hand${myTurn ? " my-turn" : ""}`, "data-testid": "hand", role: "group", "aria-label": t("table.yourHand") }, buttons)];
+    out.push(game().handExtras(s, hand));
+    if (myTurn) out.push(h("p", { class: "key-help" }, t("table.keys")));
+    const me = seatInfo(s.state.room, hand.seat);
+    if (me && (me.away || me.bot_playing)) {
+      // Any message takes the seat back from the bot; sync is the one that changes nothing else.
+      const back = me.away
+        ? h("button", { type: "button", class: "btn btn-gold btn-small", "data-testid": "back-button", onclick: () => act.send({ type: "sync" }) }, t("table.back"))
+        : null;
+      out.push(h("div", { class: "away-note", "data-testid": "away-note", role: "status" }, h("span", {}, t("table.awayNote")), back));
+    }
+    return h("div", { class: "my-hand-wrap" }, out);
+  }
+
+  function playCard(code) {
+    const hand = store.get().state?.match?.hand;
+    if (!hand || pendingPlay || hand.turn !== hand.seat || !(hand.legal || []).includes(code)) return;
+    if (act.send({ type: "play", card: code })) {
+      pendingPlay = code;
+      redraw();
+    }
+  }
+
+  /** True while one of your cards has the focus (the felt's redrawing must give it back). */
+  function focused() {
+    return felt.contains(document.activeElement) && document.activeElement.dataset.testid === "card";
+  }
+
+  function focusCard(i) {
+    const buttons = felt.querySelectorAll('[data-testid="hand"] [data-testid="card"]');
+    if (!buttons.length) return;
+    const index = Math.max(0, Math.min(buttons.length - 1, i));
+    selected = index;
+    buttons[index].focus({ preventScroll: true });
+  }
+
+  function handleKey(event) {
+    const target = event.target;
+    const tag = target && target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const hand = store.get().state?.match?.hand;
+    if (!hand || hand.seat === null || hand.over) return;
+    const count = hand.hand.length;
+    if (/^[1-9]$/.test(event.key)) {
+      const i = Number(event.key) - 1;
+      if (i < count) {
+        event.preventDefault();
+        selected = i;
+        playCard(hand.hand[i]);
+      }
+    } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      event.preventDefault();
+      const step = event.key === "ArrowLeft" ? -1 : 1;
+      focusCard((selected + step + count) % count);
+    } else if (event.key === "Enter" && !["BUTTON", "A", "SUMMARY"].includes(tag)) {
+      if (felt.querySelector('[data-testid="hand"]')) {
+        event.preventDefault();
+        playCard(hand.hand[selected]);
+      }
+    }
+  }
+
+  document.addEventListener("keydown", handleKey);
+
+  return {
+    noteState,
+    draw,
+    focused,
+    refocus: () => focusCard(selected),
+    destroy: () => document.removeEventListener("keydown", handleKey),
+  };
+}

@@ -1,0 +1,23 @@
+// Table news over the felt, shown for a while (the classic game's swap of the 7), and the
+// live region that tells screen readers what happened (who took the trick).
+
+import { fill } from "../dom.js";
+
+const NOTICE_MS = 8000; // a piece of news stays this long
+
+/** Fills `news` (in view) and `live` (for screen readers only). */
+export function mountNotices({ news, live }) {
+  let timer = null;
+  return {
+    /** Shows `el` over the felt for NOTICE_MS, in place of any earlier news. */
+    show(el) {
+      fill(news, el);
+      clearTimeout(timer);
+      timer = setTimeout(() => fill(news), NOTICE_MS);
+    },
+    say(text) {
+      live.textContent = text;
+    },
+    destroy: () => clearTimeout(timer),
+  };
+}

@@ -1,0 +1,83 @@
+// The side panel, beside the felt (below it on phones): the scoreboard, the hand log, the
+// chat, the link to share once seats are filled (the head fills it), and the buttons to
+// resign and to leave.
+
+import { fill, h } from "../dom.js";
+import { t } from "../i18n.js";
+import { mySeat, sideCount } from "../state.js";
+import { mountChat } from "./chat.js";
+import { mountHandLog } from "./handlog.js";
+import { rulesChips, sideLabel } from "./pieces.js";
+
+/** Fills `aside`; `share` is the host of the link to share, placed here. */
+export function mountSide(aside, ctx, { share }) {
+  const board = h("div", { class: "scoreboard", "data-testid": "scoreboard" });
+  const logPanel = h("section", { class: "hand-log", "data-testid": "hand-log", hidden: true });
+  const chatSection = h("section", { class: "chat", "data-testid": "chat", id: "table-chat" });
+  const actions = h("div", { class: "table-actions" });
+  fill(aside, board, logPanel, chatSection, share, actions);
+  const handLog = mountHandLog(logPanel, ctx);
+  const chat = mountChat(chatSection, ctx);
+
+  function update(s) {
+    drawBoard(s);
+    handLog.update(s);
+    chat.update(s);
+    fill(actions, actionButtons(s, ctx.act));
+  }
+
+  function drawBoard(s) {
+    const state = s.state;
+    const room = state.room;
+    const match = state.match;
+    const n = room.rules.players;
+    const sides = [...Array(sideCount(n)).keys()];
+    const chip = (side, count, attrs = {}) => h("span", { class: `score-chip side-${side}`, ...attrs }, `${sideLabel(side, room, n)} ${count ?? 0}`);
+    const rows = [];
+    if (match) {
+      rows.push(
+        h(
+          "div",
+          { class: "board-row" },
+          h("span", { class: "board-label" }, `${t("table.matchScore")} · ${t("table.hand", { n: match.hands_dealt })}`),
+          h("span", { class: "match-score", "data-testid": "match-score" }, sides.map((side) => chip(side, match.wins[side], { title: sideLabel(side, room, n) }))),
+        ),
+      );
+    }
+    const hand = match && match.hand;
+    if (hand) {
+      rows.push(
+        h(
+          "div",
+          { class: "board-row" },
+          h("span", { class: "board-label" }, t("table.taken")),
+          h("span", { class: "taken" }, sides.map((side) => chip(side, hand.taken[side], { "data-testid": `taken-${side}` }))),
+        ),
+      );
+    }
+    if (!rows.length) rows.push(h("div", { class: "board-row" }, rulesChips(room.rules)));
+    // Phones only (CSS): the chat lies below the felt; this brings it into view.
+    rows.push(
+      h("button", { type: "button", class: "btn btn-small chat-jump", "data-testid": "chat-jump", "aria-controls": "table-chat", onclick: () => chat.jump() }, t("chat.title")),
+    );
+    fill(board, rows);
+    board.hidden = false;
+  }
+
+  return { handLog, update, observe: (prev, state) => handLog.observe(prev, state) };
+}
+
+/** Resign (a player, while the match is on) and leave. */
+function actionButtons(s, act) {
+  const state = s.state;
+  const match = state.match;
+  const out = [];
+  if (mySeat(state) !== null && match && !match.over) {
+    const resign = () => {
+      if (window.confirm(t("table.resignConfirm"))) act.send({ type: "resign" });
+    };
+    out.push(h("button", { type: "button", class: "btn btn-ghost", "data-testid": "resign-button", onclick: resign }, t("table.resign")));
+  }
+  out.push(h("button", { type: "button", class: "btn btn-ghost", "data-testid": "leave-button", onclick: () => act.leave() }, t("table.leave")));
+  return out;
+}

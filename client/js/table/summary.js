@@ -1,0 +1,192 @@
+// The summary at the end of a hand, on the felt so the chat beside it stays in reach: who
+// won, the points, the match so far (its hands, with their replays), the ratings moved by a
+// rated match, what comes next (ready, play again) and the hand's fairness record.
+
+import { changeClass, changeText, ratingText } from "../account.js";
+import { fill, h } from "../dom.js";
+import { t } from "../i18n.js";
+import { handSummary, mySeat, seatsOfSide, sideCount } from "../state.js";
+import { seatName, sideLabel } from "./pieces.js";
+
+/** Fills `root` (on the felt); `overlay` gets the button that shows a closed summary again. */
+export function mountSummary(root, { act }, { overlay, seating }) {
+  let shown = false; // the summary fades in once, not at every redraw
+
+  function update(s) {
+    const state = s.state;
+    if (!state) {
+      fill(root); // joined, the first state still to come
+      return;
+    }
+    const sum = handSummary(state);
+    if (!sum) {
+      shown = false;
+      fill(root);
+      return;
+    }
+    if (s.summaryHidden) {
+      fill(
+        overlay,
+        h("button", { type: "button", class: "btn btn-primary summary-show", "data-testid": "summary-show", onclick: () => act.showSummary(true) }, t("summary.show")),
+      );
+      return;
+    }
+    const body = [...result(state, sum), ...matchSoFar(state, sum), ...next(s, sum), ...record(sum)];
+    const enter = !shown;
+    shown = true;
+    fill(root, h("div", { class: `overlay${enter ? " enter" : ""}` }, h("div", { class: "dialog summary", "data-testid": "summary", role: "dialog", "aria-modal": "false" }, body)));
+  }
+
+  /** What comes next: the match's winner and play again, or ready for the next hand. */
+  function next(s, sum) {
+    const room = s.state.room;
+    const n = room.rules.players;
+    const me = mySeat(s.state);
+    const out = [];
+    if (sum.matchOver) {
+      const mine = sum.mySide !== null && sum.winners.includes(sum.mySide);
+      const names = sum.winners.map((side) => sideLabel(side, room, n)).join(", ");
+      out.push(
+        h(
+          "p",
+          { class: `match-result${mine ? " mine" : ""}`, "data-testid": "match-result" },
+          mine ? t(n === 4 ? "summary.matchWinnerYourTeam" : "summary.matchWinnerYou") : t("summary.matchWinner", { side: names }),
+        ),
+      );
+      if (room.rules.rated) out.push(ratingChanges(room));
+      if (me !== null) {
+        out.push(h("button", { type: "button", class: "btn btn-primary", "data-testid": "play-again", onclick: () => act.send({ type: "play_again" }) }, t("summary.playAgain")));
+      }
+    } else if (me !== null && room.status === "between_hands") {
+      out.push(h("p", { class: "summary-next" }, t("summary.next")), seating.readyButton(s));
+    }
+    return out;
+  }
+
+  /** The seed and commitment that prove the deal, the record's link, and Close. */
+  function record(sum) {
+    return [
+      h(
+        "details",
+        { class: "fairplay", open: true },
+        h("summary", {}, t("summary.record")),
+        h("dl", {}, h("dt", {}, t("summary.seed")), h("dd", { "data-testid": "summary-seed" }, sum.seed || "–"), h("dt", {}, t("summary.commitment")), h("dd", { "data-testid": "summary-commitment" }, sum.commitment || "–")),
+        sum.handId
+          ? h("a", { href: `/api/hands/${encodeURIComponent(sum.handId)}`, target: "_blank", rel: "noopener", "data-testid": "record-link" }, `/api/hands/${sum.handId}`)
+          : null,
+      ),
+      h("button", { type: "button", class: "btn btn-ghost", "data-testid": "summary-close", onclick: () => act.showSummary(false) }, t("summary.close")),
+    ];
+  }
+
+  return { update };
+}
+
+/** The title, who won the hand, and the points and cards taken by each side. */
+function result(state, sum) {
+  const room = state.room;
+  const n = room.rules.players;
+  const team = n === 4;
+  let text;
+  if (sum.draw) text = t("summary.draw");
+  else if (sum.mine) text = team ? t("summary.winsYourTeam") : t("summary.winsYou");
+  else text = t("summary.wins", { side: sideLabel(sum.winner, room, n) });
+  const sides = [...Array(sideCount(n)).keys()];
+  return [
+    h("h2", {}, t("summary.title")),
+    sum.resigned !== null ? h("p", { class: "summary-resigned" }, t("summary.resigned", { name: seatName(room, sum.resigned) })) : null,
+    h("p", { class: `summary-result${sum.mine ? " mine" : ""}`, "data-testid": "summary-result", "data-result": sum.draw ? "draw" : String(sum.winner) }, text),
+    h(
+      "table",
+      { class: "summary-points", "data-testid": "summary-points" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("summary.points")), h("th", {}, t("table.taken")))),
+      h(
+        "tbody",
+        {},
+        sides.map((side) =>
+          h(
+            "tr",
+            { class: `side-${side}${side === sum.winner ? " winner" : ""}`, "data-side": String(side), "data-points": String(sum.points[side] ?? "") },
+            h("th", {}, sideLabel(side, room, n), team ? h("small", {}, ` (${seatsOfSide(side, 4).map((seat) => seatName(room, seat)).join(", ")})`) : null),
+            h("td", { class: "points" }, String(sum.points[side] ?? "–")),
+            h("td", {}, String(state.match.hand.taken[side] ?? 0)),
+          ),
+        ),
+      ),
+    ),
+  ];
+}
+
+/** The match so far: its score, this hand's replay, and in a best of 3 or 5 each hand played. */
+function matchSoFar(state, sum) {
+  const room = state.room;
+  const n = room.rules.players;
+  const sides = [...Array(sideCount(n)).keys()];
+  const out = [];
+  if (state.match.best_of > 1 || sum.matchOver) {
+    out.push(
+      h(
+        "p",
+        { class: "summary-match", "data-testid": "summary-match" },
+        `${t("summary.match")}: `,
+        sides.map((side, i) => [i ? " – " : "", h("strong", { class: `side-${side}` }, `${sideLabel(side, room, n)} ${sum.wins[side] ?? 0}`)]),
+      ),
+    );
+  }
+  if (sum.handId) out.push(h("p", { class: "summary-replay" }, replayLink(sum.handId, t("summary.replay"), "replay-link")));
+  const records = state.records || [];
+  if (state.match.best_of > 1 && records.length) {
+    out.push(
+      h(
+        "table",
+        { class: "summary-hands", "data-testid": "summary-hands" },
+        h("caption", {}, t("summary.hands")),
+        h(
+          "tbody",
+          {},
+          records.map((rec, i) => {
+            const draw = rec.result === "draw" || rec.result === null;
+            return h(
+              "tr",
+              { "data-testid": "summary-hand", "data-hand": String(i + 1), "data-result": draw ? "draw" : String(rec.result) },
+              h("th", {}, t("summary.handN", { n: i + 1 })),
+              h("td", {}, draw ? t("summary.handDraw") : sideLabel(Number(rec.result), room, n)),
+              h("td", { class: "points" }, (rec.points || []).join(" – ")),
+              h("td", {}, replayLink(rec.hand_id, t("summary.replayShort"), "summary-hand-replay")),
+            );
+          }),
+        ),
+      ),
+    );
+  }
+  return out;
+}
+
+/** A link to a finished hand's replay page (/r/{hand}). */
+function replayLink(handId, text, testid) {
+  return h("a", { href: `/r/${encodeURIComponent(handId)}`, "data-route": "", class: "replay-link", "data-testid": testid }, text);
+}
+
+/** Each seat's rating after a rated match and how far it moved (once the server says). */
+function ratingChanges(room) {
+  return h(
+    "table",
+    { class: "summary-ratings", "data-testid": "summary-ratings" },
+    h("caption", {}, t("summary.ratings")),
+    h(
+      "tbody",
+      {},
+      room.seats.map((info) => {
+        const change = info.rating_change;
+        const moved = change !== null && change !== undefined;
+        return h(
+          "tr",
+          { class: `side-${info.side}`, "data-testid": "summary-rating", "data-seat": String(info.seat), "data-change": moved ? String(change) : null },
+          h("th", {}, seatName(room, info.seat)),
+          h("td", { class: "points" }, ratingText(info.rating)),
+          h("td", { class: `points rating-change ${changeClass(change)}` }, moved ? changeText(change) : "…"),
+        );
+      }),
+    ),
+  );
+}
