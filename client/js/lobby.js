@@ -3,8 +3,9 @@
 import { accountMark } from "./account.js";
 import { fill, h, icon } from "./dom.js";
 import { t, tableName } from "./i18n.js";
+import { CATCH_CHANCES, formShape, MIN_DEALS, PARTNER_COMM, STOCK_SHOWN } from "./rules.js";
 import { rulesChips } from "./table/pieces.js";
-import { seatsOfSide } from "./state.js";
+import { isPartnership, seatsOfSide } from "./state.js";
 
 /** Tables with free seats first, then the ones being played, then finished ones. */
 export function sortRooms(rooms) {
@@ -12,20 +13,24 @@ export function sortRooms(rooms) {
   return [...rooms].sort((a, b) => rank(a) - rank(b) || String(a.name || a.id).localeCompare(String(b.name || b.id)));
 }
 
-/** The rules the create form describes, as TableRules for POST /api/rooms. */
-export function formRules(form) {
+/** What the create form's fields hold, numbers as numbers (see rules.js formShape). */
+function formChoices(form) {
   const data = new FormData(form);
-  const rules = {
+  const text = (key) => String(data.get(key) ?? "");
+  return {
+    game: text("game"),
     players: Number(data.get("players")),
-    swap_seven: data.get("swap_seven") === "on",
+    stock: text("stock"),
+    partner_comm: text("partner_comm"),
+    signal_catch: Number(data.get("signal_catch")),
+    deals: Number(data.get("deals")),
     best_of: Number(data.get("best_of")),
-    clock: Math.max(1, Math.min(600, Math.round(Number(data.get("clock")) || 30))),
+    clock: text("clock"),
+    swap_seven: data.get("swap_seven") === "on",
     private: data.get("private") === "on",
+    rated: data.get("rated") === "on",
+    name: text("name"),
   };
-  if (data.get("rated") === "on") rules.rated = true;
-  const name = String(data.get("name") || "").trim().slice(0, 40);
-  if (name) rules.name = name;
-  return rules;
 }
 
 function seatName(info) {
@@ -35,7 +40,7 @@ function seatName(info) {
 
 function seatList(room) {
   const n = room.rules.players;
-  const groups = n === 4 ? [0, 1].map((side) => ({ label: t(`team.${side}`), side, seats: seatsOfSide(side, 4) })) : [{ label: null, side: null, seats: room.seats.map((s) => s.seat) }];
+  const groups = isPartnership(n) ? [0, 1].map((side) => ({ label: t(`team.${side}`), side, seats: seatsOfSide(side, n) })) : [{ label: null, side: null, seats: room.seats.map((s) => s.seat) }];
   return h(
     "div",
     { class: "lt-seats" },
@@ -121,13 +126,18 @@ export function mountLobby(root, ctx) {
   return { update, destroy() {} };
 }
 
-function field(label, control) {
-  return h("label", { class: "field" }, h("span", { class: "field-label" }, label), control);
+function field(label, control, hint = null) {
+  return h("label", { class: "field" }, h("span", { class: "field-label" }, label), control, hint);
 }
 
 /** A <select> from [value, label, selected?] rows. */
 function choice(name, testid, rows) {
   return h("select", { name, "data-testid": testid }, rows.map(([value, label, selected]) => h("option", { value, selected: Boolean(selected) }, label)));
+}
+
+/** A short explanation under a field, worded for what is chosen in it. */
+function hintLine(testid) {
+  return h("small", { class: "field-hint", "data-testid": testid });
 }
 
 /** The "Rated" option: only for a signed-in creator (a rated table seats account holders only). */
@@ -139,16 +149,30 @@ function ratedOption(account) {
 
 function createForm(act, account) {
   const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "create-submit" }, t("create.submit"));
+  const percent = (chance) => `${Math.round(chance * 100)}`;
+  const hints = { game: hintLine("create-game-hint"), stock: hintLine("create-stock-hint"), comm: hintLine("create-comm-hint"), catch: hintLine("create-catch-hint"), deals: hintLine("create-deals-hint") };
+  const players = choice("players", "create-players", [["2", t("create.players2")], ["3", t("create.players3")], ["4", t("create.players4"), true], ["6", t("create.players6")]]);
+  const deals = h("input", { type: "number", name: "deals", min: String(MIN_DEALS), max: "20", step: "1", "data-testid": "create-deals" });
+  // The fields that apply to some tables only, shown (and sent) when they do.
+  const optional = {
+    stock: field(t("create.stock"), choice("stock", "create-stock", STOCK_SHOWN.map((v) => [v, t(`create.stock.${v}`)])), hints.stock),
+    partnerComm: field(t("create.comm"), choice("partner_comm", "create-comm", PARTNER_COMM.map((v) => [v, t(`create.comm.${v}`)])), hints.comm),
+    signalCatch: field(t("create.catch"), choice("signal_catch", "create-catch", CATCH_CHANCES.map((v) => [String(v), t("create.catchN", { n: percent(v) }), v === 0.25])), hints.catch),
+    deals: field(t("create.deals"), deals, hints.deals),
+    bestOf: field(t("create.match"), choice("best_of", "create-best-of", [["1", t("create.single")], ["3", t("create.bestOf3")], ["5", t("create.bestOf5")]])),
+  };
   const form = h(
     "form",
     {
       class: "create-form card-panel",
       "data-testid": "create-form",
+      onchange: () => shape(),
+      oninput: () => shape(),
       onsubmit: async (event) => {
         event.preventDefault();
         submit.disabled = true;
         try {
-          await act.createTable(formRules(form));
+          await act.createTable(shape().rules);
         } finally {
           submit.disabled = false;
         }
@@ -156,19 +180,36 @@ function createForm(act, account) {
     },
     h("h2", {}, t("create.title")),
     field(t("create.name"), h("input", { type: "text", name: "name", maxlength: "40", placeholder: t("create.namePlaceholder"), "data-testid": "create-name" })),
-    field(
-      t("create.players"),
-      choice("players", "create-players", [["2", t("create.players2")], ["3", t("create.players3")], ["4", t("create.players4"), true]]),
-    ),
-    field(
-      t("create.match"),
-      choice("best_of", "create-best-of", [["1", t("create.single")], ["3", t("create.bestOf3")], ["5", t("create.bestOf5")]]),
-    ),
+    field(t("create.game"), choice("game", "create-game", [["classic", t("create.game.classic")], ["scoperta", t("create.game.scoperta")]]), hints.game),
+    field(t("create.players"), players),
+    optional.stock,
+    optional.partnerComm,
+    optional.signalCatch,
+    optional.deals,
+    optional.bestOf,
     field(t("create.clock"), h("input", { type: "number", name: "clock", min: "1", max: "600", step: "1", value: "30", "data-testid": "create-clock" })),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "swap_seven", "data-testid": "create-swap" }), t("create.swap")),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", "data-testid": "create-private" }), t("create.private")),
     ratedOption(account),
     submit,
   );
+
+  /** Shows the fields that apply to what is chosen, with their explanations; the rules to send. */
+  function shape() {
+    const choices = formChoices(form);
+    const { rules, shown, players: allowed } = formShape(choices);
+    for (const option of players.options) option.disabled = !allowed.includes(Number(option.value));
+    if (String(rules.players) !== players.value) players.value = String(rules.players);
+    for (const [key, el] of Object.entries(optional)) el.hidden = !shown[key];
+    hints.game.textContent = t(`create.game.${choices.game || "classic"}Hint`);
+    hints.stock.textContent = t(`create.stock.${rules.stock || "all"}Hint`);
+    hints.comm.textContent = t(`create.comm.${rules.partner_comm || "none"}Hint`);
+    hints.catch.textContent = t("create.catchHint");
+    deals.placeholder = t("create.dealsDefault", { n: Math.max(MIN_DEALS, rules.players) });
+    hints.deals.textContent = t("create.dealsHint");
+    return { rules };
+  }
+
+  shape();
   return form;
 }

@@ -12,6 +12,7 @@ import { mountNotices } from "./table/notices.js";
 import { mountPicker } from "./table/picker.js";
 import { createSeating } from "./table/seating.js";
 import { mountSide } from "./table/side.js";
+import { createSignals } from "./table/signals.js";
 import { mountSummary } from "./table/summary.js";
 
 export function mountTable(root, { store, act, prefs }) {
@@ -36,10 +37,11 @@ export function mountTable(root, { store, act, prefs }) {
   const notices = mountNotices({ news, live });
   const ctx = { store, act, prefs, notices, redraw: () => update(store.get()), game: () => game };
   const seating = createSeating(ctx);
+  const signals = createSignals(ctx, { notices });
   const headRegion = mountHead(head, { shareHost: share });
   const picker = mountPicker(overlay, ctx);
   const side = mountSide(aside, ctx, { share });
-  const feltRegion = mountFelt(felt, ctx, { seating, handLog: side.handLog, notices });
+  const feltRegion = mountFelt(felt, ctx, { seating, signals, handLog: side.handLog, notices });
   const summary = mountSummary(summaryHost, ctx, { overlay, seating });
 
   function update(s) {
@@ -76,9 +78,10 @@ export function mountTable(root, { store, act, prefs }) {
     gameShown = name;
   }
 
-  /** What happened between two states: a trick taken, a seat gone away, the game's news. */
+  /** What happened between two states: a trick taken, a signal, a seat gone away, the game's news. */
   function observe(prev, state) {
     feltRegion.observe(prev, state);
+    signals.observe(prev, state);
     game.observe(prev, state);
     side.observe(prev, state);
   }
@@ -87,6 +90,7 @@ export function mountTable(root, { store, act, prefs }) {
     update,
     destroy() {
       feltRegion.destroy();
+      signals.destroy();
       notices.destroy();
       if (game && game.destroy) game.destroy();
     },

@@ -4,9 +4,10 @@
 
 import { suitIcon } from "./cards.js";
 import { fill, h } from "./dom.js";
+import { gestureIcon } from "./gestures.js";
 import { cardName, suitName, t } from "./i18n.js";
 import { faceCard, shareField } from "./table/pieces.js";
-import { seatPosition, seatsOfSide, sideCount, sideOf } from "./state.js";
+import { isPartnership, seatPosition, seatsOfSide, sideCount, sideOf } from "./state.js";
 
 const SWIPE_PX = 40; // a horizontal swipe at least this long steps
 const ICONS = { first: "«", prev: "‹", next: "›", last: "»" };
@@ -79,7 +80,7 @@ export function mountReplay(root, ctx) {
   }
 
   const nameOf = (seat) => (replay.names && replay.names[seat]) || t("seat.n", { n: seat + 1 });
-  const sideName = (side) => (replay.players === 4 ? t(`team.${side}`) : nameOf(side));
+  const sideName = (side) => (isPartnership(replay.players) ? t(`team.${side}`) : nameOf(side));
   const card = (code) => cardName(code, prefs.deck);
 
   // ---- The page, built once; each step fills it in --------------------------------------
@@ -159,6 +160,7 @@ export function mountReplay(root, ctx) {
     const turn = current.turn === seat;
     const badges = [];
     if (seat === replay.dealer) badges.push(h("span", { class: "badge badge-dealer", "data-testid": `replay-dealer-${seat}` }, t("seat.dealer")));
+    const signal = current.kind === "signal" && current.seat === seat ? h("div", { class: "replay-signal", "data-testid": "replay-signal", "data-signal": current.signal }, gestureIcon(current.signal), t(`signal.${current.signal}`)) : null;
     const cards = current.hands[seat].map((code) =>
       faceCard(code, prefs, { class: `card face${code === drawn ? " drawn" : ""}`, "data-testid": "replay-card", "data-drawn": code === drawn ? "true" : null }),
     );
@@ -166,6 +168,7 @@ export function mountReplay(root, ctx) {
       "div",
       { class: `replay-seat at-${pos} side-${sideOf(seat, n)}${turn ? " turn" : ""}`, "data-testid": `replay-seat-${seat}`, "data-turn": turn ? "true" : null },
       h("div", { class: "replay-plate" }, h("span", { class: "plate-name", "data-testid": `replay-name-${seat}` }, nameOf(seat)), badges),
+      signal,
       h("div", { class: "replay-hand", "data-testid": `replay-hand-${seat}` }, cards),
     );
   }
@@ -206,7 +209,7 @@ export function mountReplay(root, ctx) {
       h(
         "div",
         { class: `replay-side side-${side}`, "data-testid": "replay-side", "data-side": String(side), "data-points": String(current.points[side]) },
-        h("span", { class: "replay-side-name" }, sideName(side), n === 4 ? h("small", {}, ` (${seatsOfSide(side, 4).map(nameOf).join(", ")})`) : null),
+        h("span", { class: "replay-side-name" }, sideName(side), isPartnership(n) ? h("small", {}, ` (${seatsOfSide(side, n).map(nameOf).join(", ")})`) : null),
         h("strong", {}, t("replay.points", { n: current.points[side] })),
       ),
     );
@@ -224,6 +227,11 @@ export function mountReplay(root, ctx) {
         return t("replay.swap", { name, seven: card(current.card), card: card(current.took) });
       case "resign":
         return t("replay.resign", { name });
+      case "signal": {
+        const caught = (current.caught || []).map(nameOf).join(", ");
+        const said = t("replay.signal", { name, meaning: t(`signal.${current.signal}`) });
+        return `${said} — ${caught ? t("signal.caughtBy", { names: caught }) : t("signal.caughtByNone")}`;
+      }
       case "trick":
         return t(current.drawn.length ? "replay.trickDrawn" : "replay.trick", { name, n: current.trick_points });
       default: {

@@ -37,18 +37,31 @@ export const initialState = () => ({
 
 // ---- Seats and sides ------------------------------------------------------------
 
-/** The partnership of a seat: seat mod 2 with four players, the seat itself otherwise. */
+/** True at a table of partnerships: four players (two of two) or six (two of three). */
+export function isPartnership(players) {
+  return players === 4 || players === 6;
+}
+
+/** The side of a seat: its partnership (seat mod 2) with four or six players, the seat itself otherwise. */
 export function sideOf(seat, players) {
-  return players === 4 ? seat % 2 : seat;
+  return isPartnership(players) ? seat % 2 : seat;
 }
 
 export function sideCount(players) {
-  return players === 4 ? 2 : players;
+  return isPartnership(players) ? 2 : players;
 }
 
-/** The seats of a side. */
+/** The seats of a side, in seat order. */
 export function seatsOfSide(side, players) {
-  return players === 4 ? [side, side + 2] : [side];
+  if (!isPartnership(players)) return [side];
+  const seats = [];
+  for (let seat = side; seat < players; seat += 2) seats.push(seat);
+  return seats;
+}
+
+/** The partners of a seat (none without partnerships). */
+export function partnersOf(seat, players) {
+  return seatsOfSide(sideOf(seat, players), players).filter((other) => other !== seat);
 }
 
 /** The seats between your right and your left, along the top, from right to left. */
@@ -80,7 +93,8 @@ export function trickCards(trick, players) {
 
 /**
  * The hand's public history, oldest first, from its view: the deal, every trick (who led,
- * who took it), every swap of the 7 where it came, the trick being played. `presence`
+ * who took it), every swap of the 7 and every signal this viewer saw where it came, the
+ * trick being played. `presence`
  * ([{tricks, seat, away}], what this page saw of seats going away or coming back) is slotted
  * in by the tricks played when it happened. Entries: {kind, ...} for render.js to word.
  */
@@ -89,6 +103,7 @@ export function handLog(hand, presence = []) {
   const entries = [{ kind: "deal", seat: hand.dealer }];
   const between = (tricks) => {
     for (const swap of hand.swaps || []) if (swap.tricks === tricks) entries.push({ kind: "swap", ...swap });
+    for (const signal of hand.signals || []) if (signal.tricks === tricks) entries.push({ kind: "signal", ...signal });
     for (const seen of presence) if (seen.tricks === tricks) entries.push({ kind: seen.away ? "away" : "back", seat: seen.seat });
   };
   let leader = (hand.dealer + 1) % n;

@@ -12,7 +12,9 @@ import {
   handOn,
   handSummary,
   initialState,
+  isPartnership,
   mySeat,
+  partnersOf,
   pathOf,
   routeOf,
   sameHand,
@@ -60,9 +62,19 @@ test("the store patches its value and tells each subscriber until it unsubscribe
 test("sides: partnerships of two with four players, every seat its own side otherwise", () => {
   assert.deepEqual([0, 1, 2, 3].map((seat) => sideOf(seat, 4)), [0, 1, 0, 1]);
   assert.deepEqual([0, 1, 2].map((seat) => sideOf(seat, 3)), [0, 1, 2]);
-  assert.deepEqual([2, 3, 4].map(sideCount), [2, 3, 2]);
+  assert.deepEqual([2, 3, 4, 6].map(sideCount), [2, 3, 2, 2]);
   assert.deepEqual(seatsOfSide(1, 4), [1, 3]);
   assert.deepEqual(seatsOfSide(2, 3), [2]);
+});
+
+test("six players: two partnerships of three in alternate seats", () => {
+  assert.deepEqual([0, 1, 2, 3, 4, 5].map((seat) => sideOf(seat, 6)), [0, 1, 0, 1, 0, 1]);
+  assert.deepEqual(seatsOfSide(0, 6), [0, 2, 4]);
+  assert.deepEqual(seatsOfSide(1, 6), [1, 3, 5]);
+  assert.deepEqual(partnersOf(3, 6), [1, 5]);
+  assert.deepEqual(partnersOf(0, 4), [2]);
+  assert.deepEqual(partnersOf(1, 3), [], "three players: no partners");
+  assert.deepEqual([2, 3, 4, 5, 6].map(isPartnership), [false, false, true, false, true]);
 });
 
 test("a trick's cards go round from its leader", () => {
@@ -93,6 +105,28 @@ test("the hand log tells the deal, each trick, the swaps and the comings and goi
     { kind: "swap", seat: 0, seven: "7D", took: "AD", tricks: 1 },
     { kind: "trick", n: 2, leader: 0, winner: 1 },
     { kind: "back", seat: 1 },
+    { kind: "leads", n: 3, leader: 1 },
+  ]);
+});
+
+test("the hand log places each signal seen after the tricks played when it was made", () => {
+  const hand = {
+    players: 4,
+    dealer: 3,
+    over: false,
+    winners: [2, 1],
+    swaps: [],
+    signals: [
+      { seat: 2, signal: "ace_of_trumps", tricks: 1 },
+      { seat: 0, signal: "play_carico", tricks: 2 },
+    ],
+  };
+  assert.deepEqual(handLog(hand), [
+    { kind: "deal", seat: 3 },
+    { kind: "trick", n: 1, leader: 0, winner: 2 },
+    { kind: "signal", seat: 2, signal: "ace_of_trumps", tricks: 1 },
+    { kind: "trick", n: 2, leader: 2, winner: 1 },
+    { kind: "signal", seat: 0, signal: "play_carico", tricks: 2 },
     { kind: "leads", n: 3, leader: 1 },
   ]);
 });

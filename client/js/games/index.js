@@ -6,13 +6,17 @@
 //   handExtras(s, hand)   elements under your hand, or null
 //   logWords(state)       {kind: (entry) => text} for the hand-log entries only it words
 //   destroy()             optional: stop its timers
-// A new game (open hands, an auction) is a new module here, and its pieces its own.
+// and this property:
+//   openHands             optional: true when every hand is face up for everyone (Scoperta),
+//                         so the seats draw the others' cards at a size to read
+// A new game (an auction) is a new module here, and its pieces its own.
 
 import { mountClassic } from "./classic.js";
+import { mountScoperta } from "./scoperta.js";
 
 export const DEFAULT_GAME = "classic";
 
-const GAMES = { classic: mountClassic };
+const GAMES = { classic: mountClassic, scoperta: mountScoperta };
 
 /** The game a table's rules name: the classic game when they name none. */
 export function gameName(rules) {

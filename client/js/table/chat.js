@@ -1,8 +1,10 @@
 // The table's chat: the log (an aria-live region, appended to so each line is read once),
-// the input, and why it is closed (players may not talk while a hand is played).
+// the input, and why it is closed (players may not talk while a hand is played; at an open
+// table they may once its first trick is complete, and quick requests are a tap away).
 
 import { fill, h } from "../dom.js";
 import { t } from "../i18n.js";
+import { openTable, QUICK_TALK, talkOpen } from "../partnership.js";
 import { handOn, mySeat, sideOf } from "../state.js";
 
 const MAX_LENGTH = 200;
@@ -34,25 +36,36 @@ export function mountChat(section, { act }) {
     input,
     send,
   );
-  fill(section, h("h2", {}, t("chat.title")), log, note, form);
+  // At an open table: the usual requests, one tap each, said in this page's language.
+  const quick = h(
+    "div",
+    { class: "quick-talk", "data-testid": "quick-talk", role: "group", "aria-label": t("talk.title") },
+    QUICK_TALK.map((key) => h("button", { type: "button", class: "btn btn-small", "data-testid": `quick-${key}`, onclick: () => act.chat(t(`talk.${key}`)) }, t(`talk.${key}`))),
+  );
+  fill(section, h("h2", {}, t("chat.title")), log, note, quick, form);
 
   function update(s) {
     const state = s.state;
     const spectator = mySeat(state) === null;
-    const closed = !spectator && handOn(state);
+    const closed = !spectator && !talkOpen(state);
+    const open = openTable(state.room.rules);
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
     drawLines(s.chat, state.room.rules.players);
     if (atBottom) log.scrollTop = log.scrollHeight;
     input.disabled = closed;
     send.disabled = closed;
+    quick.hidden = spectator || !open;
+    for (const button of quick.children) button.disabled = closed;
     input.placeholder = spectator ? t("chat.spectatorPlaceholder") : t("chat.placeholder");
     fill(
       note,
       closed
-        ? h("p", { class: "chat-closed", "data-testid": "chat-closed" }, t("chat.closed"))
+        ? h("p", { class: "chat-closed", "data-testid": "chat-closed" }, t(open ? "chat.closedFirstTrick" : "chat.closed"))
         : spectator
-          ? h("p", { class: "chat-hint" }, t("chat.spectatorNote"))
-          : null,
+          ? h("p", { class: "chat-hint" }, t(open ? "chat.spectatorNoteOpen" : "chat.spectatorNote"))
+          : open && handOn(state)
+            ? h("p", { class: "chat-hint", "data-testid": "table-talk" }, t("chat.tableTalk"))
+            : null,
     );
   }
 

@@ -1,26 +1,30 @@
 // The green felt: the seats round it (yours, with your hand, at the bottom), the trick in
 // the middle, and the game's own pieces (the classic stock and face-up trump). Its parts are
-// drawn anew at each update, as the felt's direct children, which its CSS grid lays out.
+// drawn anew at each update, as the felt's direct children, which its CSS grid lays out;
+// a control kept across updates (the signals' codebook) keeps the focus it had.
 
 import { fill, h } from "../dom.js";
 import { t } from "../i18n.js";
+import { gameName } from "../games/index.js";
 import { createHand } from "./hand.js";
 import { createSeats } from "./seats.js";
 import { createTrick } from "./trick.js";
 
-/** Fills `felt`; `deps` are the regions its parts call: {seating, handLog, notices}. */
+/** Fills `felt`; `deps` are the regions its parts call: {seating, signals, handLog, notices}. */
 export function mountFelt(felt, ctx, deps) {
-  const hand = createHand(ctx, felt);
-  const seats = createSeats(ctx, felt, { hand, seating: deps.seating });
+  const hand = createHand(ctx, felt, { signals: deps.signals });
+  const seats = createSeats(ctx, felt, { hand, seating: deps.seating, signals: deps.signals });
   const trick = createTrick(ctx, deps);
 
   function update(s) {
     const focused = hand.focused();
+    const active = felt.contains(document.activeElement) ? document.activeElement : null;
     const n = s.state.room.rules.players;
     const dealt = Boolean(s.state.match && s.state.match.hand);
-    felt.className = `felt players-${n}${dealt ? " dealt" : ""}`;
+    felt.className = `felt players-${n} game-${gameName(s.state.room.rules)}${dealt ? " dealt" : ""}`;
     fill(felt, seats.draw(s), trick.draw(s), ctx.game().feltPieces(s));
     if (focused) hand.refocus();
+    else if (active && active.isConnected && !active.disabled) active.focus({ preventScroll: true });
     seats.tick(s);
   }
 

@@ -1,6 +1,7 @@
 // Your hand, in your seat at the bottom of the felt: the cards as buttons (enabled when
 // legal), playing one by a click or the keyboard (1–9, ← →, Enter), what the game adds
-// under the hand (the classic game's swap of the 7), and the note while you are away.
+// under the hand (the classic game's swap of the 7), the signals at a table of signals, and
+// the note while you are away.
 
 import { cardFace } from "../cards.js";
 import { h } from "../dom.js";
@@ -8,7 +9,7 @@ import { cardName, t } from "../i18n.js";
 import { seatInfo } from "../state.js";
 
 /** A part of the felt, drawn anew with it; `felt` is where the hand lies. */
-export function createHand({ store, act, prefs, redraw, game }, felt) {
+export function createHand({ store, act, prefs, redraw, game }, felt, { signals }) {
   let selected = 0; // keyboard selection in your hand
   let pendingPlay = null; // a card sent, waiting for the state that shows it
   let inHand = new Set(); // your cards as last drawn (new ones are dealt in with a motion)
@@ -56,7 +57,7 @@ export function createHand({ store, act, prefs, redraw, game }, felt) {
     });
     buttons.forEach((b, i) => b.append(h("span", { class: "key-hint", "aria-hidden": "true" }, String(i + 1))));
     const out = [h("div", { class: `hand${myTurn ? " my-turn" : ""}`, "data-testid": "hand", role: "group", "aria-label": t("table.yourHand") }, buttons)];
-    out.push(game().handExtras(s, hand));
+    out.push(game().handExtras(s, hand), signals.panel(s));
     if (myTurn) out.push(h("p", { class: "key-help" }, t("table.keys")));
     const me = seatInfo(s.state.room, hand.seat);
     if (me && (me.away || me.bot_playing)) {

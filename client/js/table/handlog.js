@@ -6,6 +6,7 @@ import { fill, h } from "../dom.js";
 import { suitName, t } from "../i18n.js";
 import { handLog, mySeat, sameHand, seatPosition, trickCards } from "../state.js";
 import { faceCard, seatName } from "./pieces.js";
+import { signalLogText } from "./signals.js";
 
 const isAway = (info) => Boolean(info && (info.away || info.bot_playing));
 
@@ -58,6 +59,7 @@ export function mountHandLog(panel, { prefs, redraw, game }) {
       leads: (e) => t("log.leads", { n: e.n, leader: name(e.leader) }),
       away: (e) => t("log.away", { name: name(e.seat) }),
       back: (e) => t("log.back", { name: name(e.seat) }),
+      signal: (e) => signalLogText(state, e),
       ...game().logWords(state),
     };
     fill(

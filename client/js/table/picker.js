@@ -1,10 +1,10 @@
 // The seat picker: a table page before joining it offers its free seats (or a side, with
-// four players), any free seat, or watching; or says the table was not found.
+// four or six players), any free seat, or watching; or says the table was not found.
 
 import { accountMark } from "../account.js";
 import { fill, h } from "../dom.js";
 import { t } from "../i18n.js";
-import { seatInfo, seatsOfSide } from "../state.js";
+import { isPartnership, seatInfo, seatsOfSide } from "../state.js";
 
 /** Fills `overlay` with the picker while the page is not at the table. */
 export function mountPicker(overlay, { act }) {
@@ -48,7 +48,7 @@ export function mountPicker(overlay, { act }) {
   function choices(room) {
     const body = [];
     if (room.status === "waiting" && room.free_seats > 0) {
-      if (room.rules.players === 4) body.push(sides(room));
+      if (isPartnership(room.rules.players)) body.push(sides(room));
       body.push(seats(room), h("button", { type: "button", class: "btn btn-primary", "data-testid": "sit-button", onclick: () => act.sit({}) }, t("picker.sitAny")));
     } else {
       body.push(h("p", { class: "picker-note" }, room.status === "waiting" ? t("lobby.full") : t("picker.started")));
@@ -57,13 +57,13 @@ export function mountPicker(overlay, { act }) {
     return body;
   }
 
-  /** Four players: sit in a partnership, at whichever of its seats is free. */
+  /** Four or six players: sit in a partnership, at whichever of its seats is free. */
   function sides(room) {
     return h(
       "div",
       { class: "picker-sides" },
       [0, 1].map((sideIdx) => {
-        const seats = seatsOfSide(sideIdx, 4);
+        const seats = seatsOfSide(sideIdx, room.rules.players);
         const free = seats.filter((seat) => !seatInfo(room, seat)?.kind).length;
         const names = seats.map((seat) => seatInfo(room, seat)?.name || t("seat.free")).join(", ");
         return h(
@@ -75,7 +75,7 @@ export function mountPicker(overlay, { act }) {
             disabled: free === 0,
             onclick: () => act.sit({ side: sideIdx }),
           },
-          h("strong", {}, t("team.seats", { team: t(`team.${sideIdx}`), a: seats[0] + 1, b: seats[1] + 1 })),
+          h("strong", {}, t("team.seats", { team: t(`team.${sideIdx}`), seats: seats.map((seat) => seat + 1).join("+") })),
           h("span", { class: "side-names" }, names),
         );
       }),

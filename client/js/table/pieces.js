@@ -4,7 +4,8 @@
 import { cardFace, isCard } from "../cards.js";
 import { copyText, h, toast } from "../dom.js";
 import { cardName, t } from "../i18n.js";
-import { seatInfo } from "../state.js";
+import { ruleChips } from "../rules.js";
+import { isPartnership, seatInfo } from "../state.js";
 
 /** A face-up card that is not in your hand (trick, face-up trump, public cards). */
 export function faceCard(code, prefs, attrs = {}) {
@@ -24,9 +25,9 @@ export function cardBack(extra = "") {
   return h("div", { class: `card back ${extra}`.trim(), "data-testid": "card-back", "aria-hidden": "true" });
 }
 
-/** "Team A" with four players, else the seat's name. */
+/** "Team A" at a table of partnerships, else the seat's name. */
 export function sideLabel(side, room, players) {
-  if (players === 4) return t(`team.${side}`);
+  if (isPartnership(players)) return t(`team.${side}`);
   return seatName(room, side);
 }
 
@@ -36,13 +37,7 @@ export function seatName(room, seat) {
 }
 
 export function rulesChips(rules) {
-  const chips = [t("rules.players", { n: rules.players })];
-  chips.push(rules.best_of > 1 ? t("rules.bestOf", { n: rules.best_of }) : t("rules.single"));
-  if (rules.swap_seven) chips.push(t("rules.swap"));
-  chips.push(t("rules.clock", { n: rules.clock }));
-  if (rules.private) chips.push(t("rules.private"));
-  if (rules.rated) chips.push(t("rules.rated"));
-  return h("ul", { class: "chips", "data-testid": "rules" }, chips.map((c) => h("li", {}, c)));
+  return h("ul", { class: "chips", "data-testid": "rules" }, ruleChips(rules).map((chip) => h("li", {}, t(chip.key, chip.params))));
 }
 
 /** A link to share, read-only, with a Copy button; `ids` names their test hooks {link, copy}. */

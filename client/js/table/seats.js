@@ -1,17 +1,19 @@
 // The seats round the felt, from your own at the bottom: each seat's plate (name, badges,
-// the move clock, the cards taken), the host's controls before the match, and its cards —
-// yours from the hand part, the backs and public cards of everyone else's.
+// the move clock, the cards taken, its partnership's letter), the host's controls before
+// the match, a signal just seen, and its cards — yours from the hand part, everyone else's
+// as backs, public cards, a partner's cards an open table shows you, or (Scoperta) open.
 
 import { accountMark, changeClass, changeText, ratingText } from "../account.js";
 import { h, icon } from "../dom.js";
 import { t } from "../i18n.js";
-import { clockLeft, formatClock, mySeat, seatInfo, seatPosition, sideOf } from "../state.js";
+import { seenCards } from "../partnership.js";
+import { clockLeft, formatClock, isPartnership, mySeat, seatInfo, seatPosition, sideOf } from "../state.js";
 import { cardBack, faceCard } from "./pieces.js";
 
 const CLOCK_TICK_MS = 200;
 
 /** A part of the felt, drawn anew with it: one seat area per seat, laid out by position. */
-export function createSeats({ store, prefs }, felt, { hand: myHand, seating }) {
+export function createSeats({ store, prefs, game }, felt, { hand: myHand, seating, signals }) {
   function draw(s) {
     const n = s.state.room.rules.players;
     const bottom = mySeat(s.state) ?? 0;
@@ -31,7 +33,7 @@ export function createSeats({ store, prefs }, felt, { hand: myHand, seating }) {
     if (!info.kind) cls.push("empty");
     if (info.kind && !info.connected) cls.push("disconnected");
     if (info.away || info.bot_playing) cls.push("away");
-    const children = [plate(s, info, hand, isMe, turn), seating.seatControls(s, info)];
+    const children = [plate(s, info, hand, isMe, turn), seating.seatControls(s, info), signals.bubble(state, seat)];
     if (hand) children.push(isMe ? myHand.draw(s, hand) : otherHand(hand, seat, pos));
     return h(
       "div",
@@ -50,38 +52,63 @@ export function createSeats({ store, prefs }, felt, { hand: myHand, seating }) {
     const seat = info.seat;
     const name = info.kind ? info.name || t("seat.n", { n: seat + 1 }) : t("seat.free");
     const initial = info.kind === "bot" ? icon("bot") : info.kind ? name.trim().charAt(0).toUpperCase() : "·";
+    const n = state.room.rules.players;
+    const side = sideOf(seat, n);
     const parts = [
       h("div", { class: "avatar", "aria-hidden": "true" }, initial),
-      h("div", { class: "plate-text" }, h("div", { class: "plate-name", "data-testid": `name-${seat}` }, name), h("div", { class: "badges" }, badges(s, info, hand, isMe))),
+      h(
+        "div",
+        { class: "plate-text" },
+        h("div", { class: "plate-name", "data-testid": `name-${seat}`, title: name }, name),
+        h("div", { class: "badges" }, badges(s, info, hand, isMe)),
+      ),
     ];
+    // At a table of partnerships, the team's letter on the plate's corner, in its colour.
+    if (isPartnership(n)) parts.push(h("span", { class: "team-tag", "data-testid": `team-${seat}`, title: t(`team.${side}`) }, t(`team.short.${side}`)));
     if (turn && state.clock && state.clock.seat === seat) {
       parts.push(h("div", { class: "clock", "data-clock": "", "data-name": name, "data-testid": `clock-${seat}`, title: "⏱", role: "timer" }, ""));
     }
     if (hand) {
-      const sideIdx = sideOf(seat, state.room.rules.players);
       parts.push(
         h(
           "div",
           { class: "taken-chip", title: t("table.taken") },
           h("span", { class: "pile", "aria-hidden": "true" }),
-          h("span", {}, String(hand.taken[sideIdx] ?? 0)),
+          h("span", {}, String(hand.taken[side] ?? 0)),
         ),
       );
     }
     return h("div", { class: "plate" }, parts);
   }
 
+  /**
+   * Another seat's cards: a partner's whole hand face up when an open table shows it to you,
+   * else a back for each hidden card and its public cards face up; where every hand is open
+   * (Scoperta) they are drawn at a size to read.
+   */
   function otherHand(hand, seat, pos) {
     const publicCards = (hand.public && hand.public[seat]) || [];
-    const hidden = Math.max(0, (hand.hand_sizes[seat] || 0) - publicCards.length);
+    const seen = seenCards(hand, seat);
+    const isPublic = new Set(publicCards);
     const cards = [];
-    for (let i = 0; i < hidden; i++) cards.push(cardBack("mini"));
-    for (const code of publicCards) {
-      cards.push(faceCard(code, prefs, { class: "card face mini public", "data-testid": "public-card", title: t("seat.public") }));
+    if (seen.length) {
+      for (const code of seen) {
+        const known = isPublic.has(code);
+        cards.push(faceCard(code, prefs, { class: `card face mini seen${known ? " public" : ""}`, "data-testid": known ? "public-card" : "partner-card", title: t(known ? "seat.public" : "seat.partnerCard") }));
+      }
+    } else {
+      const hidden = Math.max(0, (hand.hand_sizes[seat] || 0) - publicCards.length);
+      for (let i = 0; i < hidden; i++) cards.push(cardBack("mini"));
+      for (const code of publicCards) {
+        cards.push(faceCard(code, prefs, { class: "card face mini public", "data-testid": "public-card", title: t("seat.public") }));
+      }
     }
+    const cls = ["mini-hand", `mini-${pos}`];
+    if (seen.length) cls.push("seen-hand");
+    if (game().openHands) cls.push("open-hand");
     return h(
       "div",
-      { class: `mini-hand mini-${pos}`, "data-testid": `hand-${seat}`, "aria-label": t("seat.cards", { n: hand.hand_sizes[seat] || 0 }) },
+      { class: cls.join(" "), "data-testid": `hand-${seat}`, "aria-label": t(seen.length ? "seat.seenCards" : "seat.cards", { n: hand.hand_sizes[seat] || 0 }) },
       cards,
     );
   }

@@ -4,6 +4,8 @@
 
 import { fill, h } from "../dom.js";
 import { t } from "../i18n.js";
+import { openTable } from "../partnership.js";
+import { dealsOf } from "../rules.js";
 import { mySeat, sideCount } from "../state.js";
 import { mountChat } from "./chat.js";
 import { mountHandLog } from "./handlog.js";
@@ -39,7 +41,7 @@ export function mountSide(aside, ctx, { share }) {
         h(
           "div",
           { class: "board-row" },
-          h("span", { class: "board-label" }, `${t("table.matchScore")} · ${t("table.hand", { n: match.hands_dealt })}`),
+          h("span", { class: "board-label" }, `${t("table.matchScore")} · ${handCount(room.rules, match)}`),
           h("span", { class: "match-score", "data-testid": "match-score" }, sides.map((side) => chip(side, match.wins[side], { title: sideLabel(side, room, n) }))),
         ),
       );
@@ -65,6 +67,18 @@ export function mountSide(aside, ctx, { share }) {
   }
 
   return { handLog, update, observe: (prev, state) => handLog.observe(prev, state) };
+}
+
+/**
+ * "Hand 2", or at an open table (a match of fixed deals, where a drawn deal is dealt again
+ * and does not count) "Deal 2 of 5", counting the deals won and the one being played.
+ */
+function handCount(rules, match) {
+  if (openTable(rules)) {
+    const counted = match.wins.reduce((sum, won) => sum + won, 0) + (match.hand && !match.hand.over ? 1 : 0);
+    return t("table.dealOf", { n: Math.max(1, counted), of: dealsOf(rules) });
+  }
+  return t("table.hand", { n: match.hands_dealt });
 }
 
 /** Resign (a player, while the match is on) and leave. */

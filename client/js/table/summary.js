@@ -5,7 +5,8 @@
 import { changeClass, changeText, ratingText } from "../account.js";
 import { fill, h } from "../dom.js";
 import { t } from "../i18n.js";
-import { handSummary, mySeat, seatsOfSide, sideCount } from "../state.js";
+import { openTable } from "../partnership.js";
+import { handSummary, isPartnership, mySeat, seatsOfSide, sideCount } from "../state.js";
 import { seatName, sideLabel } from "./pieces.js";
 
 /** Fills `root` (on the felt); `overlay` gets the button that shows a closed summary again. */
@@ -50,7 +51,7 @@ export function mountSummary(root, { act }, { overlay, seating }) {
         h(
           "p",
           { class: `match-result${mine ? " mine" : ""}`, "data-testid": "match-result" },
-          mine ? t(n === 4 ? "summary.matchWinnerYourTeam" : "summary.matchWinnerYou") : t("summary.matchWinner", { side: names }),
+          mine ? t(isPartnership(n) ? "summary.matchWinnerYourTeam" : "summary.matchWinnerYou") : t("summary.matchWinner", { side: names }),
         ),
       );
       if (room.rules.rated) out.push(ratingChanges(room));
@@ -86,7 +87,7 @@ export function mountSummary(root, { act }, { overlay, seating }) {
 function result(state, sum) {
   const room = state.room;
   const n = room.rules.players;
-  const team = n === 4;
+  const team = isPartnership(n);
   let text;
   if (sum.draw) text = t("summary.draw");
   else if (sum.mine) text = team ? t("summary.winsYourTeam") : t("summary.winsYou");
@@ -107,7 +108,7 @@ function result(state, sum) {
           h(
             "tr",
             { class: `side-${side}${side === sum.winner ? " winner" : ""}`, "data-side": String(side), "data-points": String(sum.points[side] ?? "") },
-            h("th", {}, sideLabel(side, room, n), team ? h("small", {}, ` (${seatsOfSide(side, 4).map((seat) => seatName(room, seat)).join(", ")})`) : null),
+            h("th", {}, sideLabel(side, room, n), team ? h("small", {}, ` (${seatsOfSide(side, n).map((seat) => seatName(room, seat)).join(", ")})`) : null),
             h("td", { class: "points" }, String(sum.points[side] ?? "–")),
             h("td", {}, String(state.match.hand.taken[side] ?? 0)),
           ),
@@ -117,13 +118,15 @@ function result(state, sum) {
   ];
 }
 
-/** The match so far: its score, this hand's replay, and in a best of 3 or 5 each hand played. */
+/** The match so far: its score, this hand's replay, and in a match of several hands each one played. */
 function matchSoFar(state, sum) {
   const room = state.room;
   const n = room.rules.players;
   const sides = [...Array(sideCount(n)).keys()];
+  // A match of several hands: a best of 3 or 5, or an open table's fixed deals.
+  const several = state.match.best_of > 1 || openTable(room.rules);
   const out = [];
-  if (state.match.best_of > 1 || sum.matchOver) {
+  if (several || sum.matchOver) {
     out.push(
       h(
         "p",
@@ -135,7 +138,7 @@ function matchSoFar(state, sum) {
   }
   if (sum.handId) out.push(h("p", { class: "summary-replay" }, replayLink(sum.handId, t("summary.replay"), "replay-link")));
   const records = state.records || [];
-  if (state.match.best_of > 1 && records.length) {
+  if (several && records.length) {
     out.push(
       h(
         "table",

@@ -1,0 +1,85 @@
+// A table's rules (docs/PROTOCOL.md, TableRules): what the create form may combine and sends,
+// and the rules in short words (the chips of the lobby and the table's head). Pure: words
+// are i18n keys with their parameters.
+
+export const PLAYER_CHOICES = [2, 3, 4, 6];
+export const GAMES = ["classic", "scoperta"];
+export const STOCK_SHOWN = ["all", "top", "none"];
+export const PARTNER_COMM = ["none", "signals", "open"];
+export const CATCH_CHANCES = [0, 0.25, 0.5, 1];
+export const DEFAULT_CATCH = 0.25;
+/** An open table's least number of counted deals. */
+export const MIN_DEALS = 5;
+
+/** True when a table of `players` may choose the partnership house rules. */
+const partnerships = (players) => players === 4 || players === 6;
+
+/** The number of deals an open table plays: as chosen, else one for each seat (at least 5). */
+export function dealsOf(rules) {
+  return rules.deals || Math.max(MIN_DEALS, rules.players);
+}
+
+/**
+ * What the create form shows and sends, from what is chosen in it (`choices`: its values,
+ * numbers as numbers): {rules, shown}. Scoperta is for two players; the stock option is
+ * Scoperta's; partner talk is for four or six, its catch chance for signals and open
+ * tables; an open table plays a number of deals (at least 5, 0 for the default) instead of
+ * a best of. `shown` says which of the form's optional fields apply, and `players` the
+ * player counts the game allows.
+ */
+export function formShape(choices) {
+  const game = GAMES.includes(choices.game) ? choices.game : "classic";
+  const scoperta = game === "scoperta";
+  const players = scoperta ? 2 : PLAYER_CHOICES.includes(choices.players) ? choices.players : 4;
+  const comm = partnerships(players) && PARTNER_COMM.includes(choices.partner_comm) ? choices.partner_comm : "none";
+  const open = comm === "open";
+  const rules = {
+    players,
+    swap_seven: Boolean(choices.swap_seven),
+    best_of: open ? 1 : [1, 3, 5].includes(choices.best_of) ? choices.best_of : 1,
+    clock: Math.max(1, Math.min(600, Math.round(Number(choices.clock)) || 30)),
+    private: Boolean(choices.private),
+  };
+  if (scoperta) {
+    rules.game = game;
+    rules.stock = STOCK_SHOWN.includes(choices.stock) ? choices.stock : "all";
+  }
+  if (comm !== "none") {
+    rules.partner_comm = comm;
+    rules.signal_catch = CATCH_CHANCES.includes(choices.signal_catch) ? choices.signal_catch : DEFAULT_CATCH;
+  }
+  const deals = Math.round(Number(choices.deals)) || 0;
+  if (open && deals) rules.deals = Math.max(MIN_DEALS, Math.min(20, deals));
+  if (choices.rated) rules.rated = true;
+  const name = String(choices.name || "").trim().slice(0, 40);
+  if (name) rules.name = name;
+  return {
+    rules,
+    players: scoperta ? [2] : PLAYER_CHOICES,
+    shown: { stock: scoperta, partnerComm: partnerships(players), signalCatch: comm !== "none", deals: open, bestOf: !open },
+  };
+}
+
+/** The rules in short words: [{key, params}] for i18n, the game and its options first. */
+export function ruleChips(rules) {
+  const chips = [];
+  const chip = (key, params = {}) => chips.push({ key, params });
+  if (rules.game === "scoperta") {
+    chip("rules.scoperta");
+    chip(`rules.stock.${rules.stock || "all"}`);
+  }
+  chip("rules.players", { n: rules.players });
+  const comm = rules.partner_comm || "none";
+  if (comm !== "none") {
+    chip(`rules.comm.${comm}`);
+    chip("rules.catch", { n: Math.round((rules.signal_catch ?? DEFAULT_CATCH) * 100) });
+  }
+  if (comm === "open") chip("rules.deals", { n: dealsOf(rules) });
+  else if (rules.best_of > 1) chip("rules.bestOf", { n: rules.best_of });
+  else chip("rules.single");
+  if (rules.swap_seven) chip("rules.swap");
+  chip("rules.clock", { n: rules.clock });
+  if (rules.private) chip("rules.private");
+  if (rules.rated) chip("rules.rated");
+  return chips;
+}
