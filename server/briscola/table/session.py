@@ -19,7 +19,8 @@ import msgspec
 
 from briscola.bots import Bot, BotChoice
 from briscola.engine import Resign, SwapSeven
-from briscola.table.core import Audience, ChatOut, FinishedHand, Table, Thought
+from briscola.table.chat import Audience, ChatOut
+from briscola.table.core import FinishedHand, Table, Thought
 from briscola.table.events import Event, SeatRating
 from briscola.table.rated import RatedResult
 from briscola.table.snapshots import TableSnapshot
