@@ -9,9 +9,10 @@ from contextlib import AbstractAsyncContextManager
 import msgspec
 
 from briscola.engine import Resign, legal_actions
-from briscola.table.core import Status, Table
+from briscola.table.core import Table
 from briscola.table.events import Resigned
 from briscola.table.snapshots import TableSnapshot
+from briscola.table.state import Status
 from briscola.wire.table_rules import TableRules
 from support.client import Client, Message, create_room
 from support.play import hand_over, play_all, seat_table

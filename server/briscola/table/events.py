@@ -7,6 +7,7 @@ from enum import StrEnum
 
 import msgspec
 
+from briscola.engine import PlayCard, Resign, SwapSeven
 from briscola.wire.ratings import Rating
 
 
@@ -37,6 +38,9 @@ class BotAdded(Event, tag="bot", frozen=True):
     seat: int
     #: How well it plays (docs/BOTS.md); bots added before there were levels played "normal".
     level: str = "normal"
+    #: Its name: None, as added by the host, for "Bot" and the seat's number; a restored
+    #: bot keeps the one it has (moved since, it is not its seat's).
+    name: str | None = None
 
 
 class Moved(Event, tag="moved", frozen=True):
@@ -149,3 +153,12 @@ AnyEvent = (
     | Claimed
     | MatchReset
 )
+
+
+def action_event(action: PlayCard | SwapSeven | Resign) -> Played | Swapped | Resigned:
+    """The event of a seat's move."""
+    if type(action) is PlayCard:
+        return Played(action.seat, action.card.code)
+    if type(action) is SwapSeven:
+        return Swapped(action.seat)
+    return Resigned(action.seat)

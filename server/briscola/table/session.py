@@ -13,13 +13,15 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias, TypeVar
 
 import msgspec
 
 from briscola.bots import Bot, BotChoice
 from briscola.engine import Resign, SwapSeven
-from briscola.table.core import Audience, ChatOut, FinishedHand, Table, Thought
+from briscola.table.chat import Audience, ChatOut
+from briscola.table.core import FinishedHand, Table, Thought
+from briscola.table.dispatch import register
 from briscola.table.events import Event, SeatRating
 from briscola.table.rated import RatedResult
 from briscola.table.snapshots import TableSnapshot
@@ -64,6 +66,19 @@ ConnId = int
 
 #: How many chat lines a room keeps for those who join, resume or watch later.
 CHAT_HISTORY = 50
+
+
+C = TypeVar("C", bound=Command)
+Handler: TypeAlias = Callable[["RoomSession", ConnId, C, float], None]
+
+#: Each command type's handler (filled by :func:`handles` as :class:`RoomSession` is defined).
+HANDLERS: dict[type[Command], Handler[Any]] = {}
+
+
+def handles(kind: type[C]) -> Callable[[Handler[C]], Handler[C]]:
+    """Make the decorated method the handler of ``kind``: mypy holds it to taking that
+    command."""
+    return register(HANDLERS, kind)
 
 
 @dataclass
@@ -295,11 +310,13 @@ class RoomSession:
 
     # ---------------------------------------------------------------- handlers
 
+    @handles(Join)
     def _join(self, conn: ConnId, cmd: Join, now: float) -> None:
         self._require_unseated(conn)
         seat, token = self.table.sit(cmd.name, cmd.seat, cmd.side, now)
         self._admit(conn, Member(token, cmd.name), seat)
 
+    @handles(AccountJoin)
     def _account_join(self, conn: ConnId, cmd: AccountJoin, now: float) -> None:
         """A signed-in person sits under their account; if it holds a seat here already
         (opened in another browser), they take that seat back."""
@@ -313,6 +330,7 @@ class RoomSession:
         seat, token = self.table.sit(cmd.name, cmd.seat, cmd.side, now, (cmd.account, rating))
         self._admit(conn, Member(token, cmd.name), seat)
 
+    @handles(AccountResume)
     def _account_resume(self, conn: ConnId, cmd: AccountResume, now: float) -> None:
         """A seat taken back by a signed-in person: a guest's seat becomes their account's."""
         self._resume(conn, cmd, now)
@@ -322,6 +340,7 @@ class RoomSession:
             self.table.claim(seat, cmd.account, cmd.name, rating)
             self.members[conn].name = self.table.seats[seat].name or cmd.name
 
+    @handles(Resume)
     def _resume(self, conn: ConnId, cmd: Resume, now: float) -> None:
         member = self.members.get(conn)
         if member is not None and member.token == cmd.token:  # again: answered again
@@ -339,10 +358,12 @@ class RoomSession:
         name = self.table.seats[seat].name or f"Seat {seat + 1}"
         self._admit(conn, Member(cmd.token, name), seat)
 
+    @handles(Watch)
     def _watch(self, conn: ConnId, cmd: Watch, now: float) -> None:
         self._require_unseated(conn)
         self._admit(conn, Member(None, cmd.name or "Spectator"), None)
 
+    @handles(Leave)
     def _leave(self, conn: ConnId, cmd: Leave, now: float) -> None:
         member = self._remove(conn)
         if member is None:
@@ -353,32 +374,41 @@ class RoomSession:
         self._send(conn, LeftMessage(self.id, self.table.version))
         self._out.lobby_changed = True
 
+    @handles(Ready)
     def _ready(self, conn: ConnId, cmd: Ready, now: float) -> None:
         self.table.set_ready(self._seat(conn), cmd.ready, now)
 
+    @handles(AddBot)
     def _add_bot(self, conn: ConnId, cmd: AddBot, now: float) -> None:
         self.table.add_bot(self._seat(conn), cmd.seat, now, cmd.level)
 
+    @handles(RemoveBot)
     def _remove_bot(self, conn: ConnId, cmd: RemoveBot, now: float) -> None:
         self.table.remove_bot(self._seat(conn), cmd.seat, now)
 
+    @handles(Move)
     def _move(self, conn: ConnId, cmd: Move, now: float) -> None:
         self.table.move(self._seat(conn), cmd.seat, cmd.to, now)
 
+    @handles(Play)
     def _play(self, conn: ConnId, cmd: Play, now: float) -> None:
         self.table.play(self._seat(conn), cmd.card, now)
 
+    @handles(Swap)
     def _swap(self, conn: ConnId, cmd: Swap, now: float) -> None:
         seat = self._seat(conn)
         self.table.act(seat, SwapSeven(seat), now)
 
+    @handles(ResignCmd)
     def _resign(self, conn: ConnId, cmd: ResignCmd, now: float) -> None:
         seat = self._seat(conn)
         self.table.act(seat, Resign(seat), now)
 
+    @handles(PlayAgain)
     def _play_again(self, conn: ConnId, cmd: PlayAgain, now: float) -> None:
         self.table.play_again(self._seat(conn), now)
 
+    @handles(Chat)
     def _chat(self, conn: ConnId, cmd: Chat, now: float) -> None:
         member = self.members.get(conn)
         if member is None:
@@ -392,29 +422,10 @@ class RoomSession:
             if out.audience is Audience.ALL or m.token is None:
                 self._out.frames.append((other, data))
 
+    @handles(Sync)
     def _sync(self, conn: ConnId, cmd: Sync, now: float) -> None:
         member = self.members.get(conn)
         if member is None:
             raise Refusal(Code.NOT_AT_TABLE, "you are not at this table")
         member.summary_sent = None  # all of it, summary included
         self._state_due.add(conn)
-
-
-HANDLERS: dict[type[Command], Callable[[RoomSession, ConnId, Any, float], None]] = {
-    Join: RoomSession._join,
-    AccountJoin: RoomSession._account_join,
-    AccountResume: RoomSession._account_resume,
-    Resume: RoomSession._resume,
-    Watch: RoomSession._watch,
-    Leave: RoomSession._leave,
-    Ready: RoomSession._ready,
-    AddBot: RoomSession._add_bot,
-    RemoveBot: RoomSession._remove_bot,
-    Move: RoomSession._move,
-    Play: RoomSession._play,
-    Swap: RoomSession._swap,
-    ResignCmd: RoomSession._resign,
-    PlayAgain: RoomSession._play_again,
-    Chat: RoomSession._chat,
-    Sync: RoomSession._sync,
-}

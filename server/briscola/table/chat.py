@@ -1,0 +1,42 @@
+"""The table's chat rules: no signals between partners while a hand is being played, so
+the seated may not chat then, and the spectators' lines reach only spectators."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from briscola.table.state import TableState
+from briscola.wire.errors import Code, Refusal
+
+
+class Audience(StrEnum):
+    ALL = "all"
+    SPECTATORS = "spectators"
+
+
+@dataclass(frozen=True)
+class ChatOut:
+    """A chat line the table accepted, and who may receive it."""
+
+    channel: str
+    name: str
+    seat: int | None
+    text: str
+    audience: Audience
+
+
+class Chatting(TableState):
+    """Who may say what at the table, and to whom."""
+
+    def chat(self, seat: int | None, name: str, text: str) -> ChatOut:
+        """Table chat for the seated (no signals during a hand), or spectator chat."""
+        if seat is not None:
+            if self.hand_on:
+                raise Refusal(
+                    Code.SIGNALS_FORBIDDEN,
+                    "no signals: table chat is closed while a hand is being played",
+                )
+            return ChatOut("table", name, seat, text, Audience.ALL)
+        audience = Audience.SPECTATORS if self.hand_on else Audience.ALL
+        return ChatOut("spectators", name, None, text, audience)

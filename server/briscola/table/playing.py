@@ -1,0 +1,104 @@
+"""The match: readiness and the deals, the seats' moves, playing again, and a rated
+match's result handed to the store and settled."""
+
+from __future__ import annotations
+
+from briscola.engine import Card, PlayCard, Resign, RuleError, SwapSeven, side_of
+from briscola.table.appliers import Applying
+from briscola.table.events import (
+    Dealt,
+    Expiries,
+    MatchReset,
+    MatchStarted,
+    RatingsSettled,
+    ReadySet,
+    SeatRating,
+    action_event,
+)
+from briscola.table.rated import RatedResult, RatedSeat, side_ranks
+from briscola.table.state import Status
+from briscola.wire.errors import Code, Refusal
+
+
+class Playing(Applying):
+    """Starting the match and each hand, and the moves in it."""
+
+    def set_ready(self, seat: int, ready: bool, now: float) -> None:
+        self._now = now
+        if self.status in (Status.PLAYING, Status.OVER):
+            raise Refusal(Code.MATCH_STARTED, "ready is for before the match and between hands")
+        if self.seats[seat].ready != ready:
+            self._emit(ReadySet(seat, ready))
+        self._maybe_start()
+
+    def act(self, seat: int, action: PlayCard | SwapSeven | Resign, now: float) -> None:
+        """A seat plays, swaps or resigns, through the engine's rules."""
+        self._now = now
+        try:
+            self._emit(action_event(action))
+        except RuleError as exc:
+            raise Refusal(Code(exc.code.value), exc.message) from None
+        if type(action) is not Resign and self.seats[seat].expiries:
+            self._emit(Expiries(seat, 0))  # the person moved: no longer a run of expiries
+
+    def play(self, seat: int, code: str, now: float) -> None:
+        try:
+            card = Card.from_code(code)
+        except ValueError:
+            raise Refusal(Code.CARD_NOT_IN_HAND, f"{code!r} is not a card") from None
+        self.act(seat, PlayCard(seat, card), now)
+
+    def play_again(self, seat: int, now: float) -> None:
+        self._now = now
+        if self.status is not Status.OVER:
+            raise Refusal(Code.MATCH_NOT_OVER, "the match is not over")
+        self._emit(MatchReset())
+
+    def rated_result(self) -> RatedResult | None:
+        """A finished rated match for the store to settle, handed out once (again after
+        :meth:`rating_failed`, and after a restart: the store applies it only once), until
+        :meth:`settle` records that it was."""
+        match = self.match
+        if not self.rules.rated or match is None or not match.over or self.match_id is None:
+            return None
+        if self.settled == self.match_id or self._rating_asked:
+            return None
+        self._rating_asked = True
+        n = self.rules.players
+        return RatedResult(
+            match_id=self.match_id,
+            players=n,
+            seats=[
+                RatedSeat(s.index, s.account, s.name or "", side_of(s.index, n))
+                for s in self.seats
+                if s.account is not None
+            ],
+            ranks=side_ranks(match),
+            hands=[hand.hand_id for hand in self.hands],
+            room=None if self.rules.private else self.id,
+        )
+
+    def settle(self, match_id: str, seats: list[SeatRating]) -> None:
+        """The store applied the rated match's ratings: each seat's new rating and move."""
+        if self.settled != match_id:  # (even after play_again: the seats' ratings are news)
+            self._emit(RatingsSettled(match_id, seats))
+
+    def rating_failed(self) -> None:
+        """The store could not settle the match now: hand the result out again."""
+        self._rating_asked = False
+
+    def _maybe_start(self) -> None:
+        """The match, or its next hand, once every seat is taken and every person ready."""
+        people = [s for s in self.seats if s.human]
+        if any(s.free for s in self.seats) or not all(s.ready for s in people):
+            return
+        if self.match is None:
+            if not people:
+                return
+            self._emit(MatchStarted(self.entropy(8).hex(), self.entropy(32).hex()))
+            self._deal()
+        elif self.status is Status.BETWEEN_HANDS:
+            self._deal()
+
+    def _deal(self) -> None:
+        self._emit(Dealt(self.entropy(8).hex(), self.entropy(32).hex()))

@@ -1,0 +1,88 @@
+"""The server's moves: a bot's, a stand-in's for a person, or the one move owed to a person
+whose clock ran out. An easy or normal bot chooses in the step that is due; a strong one's
+search is handed out as a :class:`Thought`, worked out off the room loop, and its answer
+comes back through :meth:`Thinking.decided`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from briscola.bots import Bot, BotChoice, Level, make_bot
+from briscola.engine import HandView, view
+from briscola.table.appliers import Applying
+from briscola.table.events import SeatKind, action_event
+from briscola.table.state import Status
+
+
+@dataclass(frozen=True)
+class Thought:
+    """A strong bot's move, to be worked out off the room loop: ``bot.choose(view)``,
+    asked at the table's ``version``. Its answer counts only while the table is still there
+    (:meth:`Thinking.decided`)."""
+
+    seat: int
+    version: int
+    bot: Bot
+    view: HandView
+
+
+class Thinking(Applying):
+    """The bots at a table, and the moves the server makes with them."""
+
+    def thought(self) -> Thought | None:
+        """A strong bot's move to work out off the room loop, once per version: asked as
+        soon as its turn comes, so that the bot's delay overlaps the thinking."""
+        turn = self._turn()  # the cheap checks first: this runs after every input
+        if turn is None or not self._server_moves(turn) or self._asked == self.version:
+            return None
+        if self.status is not Status.PLAYING or self.adjourned or not self._thinking(turn):
+            return None
+        assert self.match is not None and self.match.hand is not None
+        self._asked = self.version
+        return Thought(turn, self.version, self._bot(turn)[1], view(self.match.hand, turn))
+
+    def decided(self, thought: Thought, action: BotChoice, bot: Bot, now: float) -> None:
+        """The answer to a :class:`Thought`: kept (with the bot, which now remembers that
+        view) if nothing has happened at the table since it was asked, else dropped; played
+        at once if its move is due (else by the tick when the bot's delay is up)."""
+        self._now = now
+        if thought.version != self.version:
+            return
+        self._bots[thought.seat] = (Level.STRONG, bot)
+        self._decision = (thought.version, action)
+        if now >= self._move_due(thought.seat) and not self.adjourned:
+            self._server_move(thought.seat)
+
+    def _server_moves(self, seat: int) -> bool:
+        """Whether the server moves for this seat now (a bot, one standing in for a person,
+        or the one move of a person whose clock ran out)."""
+        return self.seats[seat].bot_moves or self._owed == seat
+
+    def _move_due(self, seat: int) -> float:
+        """When the server's move for the seat is due: a bot takes ``bot_delay`` over it; an
+        expired clock's move is due at once."""
+        return self._turn_since if self._owed == seat else self._turn_since + self.bot_delay
+
+    def _bot(self, seat: int) -> tuple[Level, Bot]:
+        """The seat's bot for this hand: its own level, or the stand-in's for a person."""
+        s = self.seats[seat]
+        level = (s.level or Level.NORMAL) if s.kind is SeatKind.BOT else self.stand_in
+        held = self._bots.get(seat)
+        if held is None or held[0] is not level:
+            held = self._bots[seat] = (level, make_bot(level, seat))
+        return held
+
+    def _thinking(self, seat: int) -> bool:
+        """A strong bot's move for the seat is being worked out (none decided yet)."""
+        decided = self._decision is not None and self._decision[0] == self.version
+        return self._bot(seat)[0] is Level.STRONG and not decided
+
+    def _server_move(self, seat: int) -> None:
+        """The server's move for the seat: worked out here by an easy or normal bot; a strong
+        one's decision, once it has come (:meth:`decided`)."""
+        assert self.match is not None and self.match.hand is not None
+        level, bot = self._bot(seat)
+        if level is not Level.STRONG:
+            self._emit(action_event(bot.choose(view(self.match.hand, seat))))
+        elif self._decision is not None and self._decision[0] == self.version:
+            self._emit(action_event(self._decision[1]))
