@@ -7,6 +7,7 @@ import { h } from "./dom.js";
 const SKIN = "#f1c38e";
 const LINE = "#5b3a1c";
 const RED = "#c8323c";
+const MOTION = "#b07a2a"; // the strokes that say "it moves"
 
 /** A round face with the features given (SVG markup in a 48 x 48 box). */
 const face = (features, { rx = 19, cheeks = "" } = {}) =>
@@ -31,12 +32,12 @@ const DRAWINGS = {
   jack_of_trumps:
     `<circle cx="24" cy="14" r="9" fill="${SKIN}" stroke="${LINE}" stroke-width="2"/>` +
     `<path d="M4 46 C4 32 9 24 18 25 L30 29 C39 30 44 36 44 46 Z" fill="#3d6fb6" stroke="${LINE}" stroke-width="2" stroke-linejoin="round"/>` +
-    `<path d="M7 22 l4 -4 M5 28 l-1 -5" stroke="#f4efe0" stroke-width="2" stroke-linecap="round"/>`,
+    `<path d="M7 22 l4 -4 M5 28 l-1 -5" stroke="${MOTION}" stroke-width="2" stroke-linecap="round"/>`,
   // The thumb rubbed on the forefinger.
   low_trumps:
     `<path d="M12 44 C8 34 10 24 18 20 L30 14 C34 12 37 16 34 19 L27 24 L36 22 C40 21 41 26 37 27 L28 30 C26 38 22 44 12 44 Z" fill="${SKIN}" stroke="${LINE}" stroke-width="2" stroke-linejoin="round"/>` +
     `<path d="M22 26 C26 22 31 23 33 26" fill="none" stroke="${LINE}" stroke-width="1.6"/>` +
-    `<path d="M38 8 q3 2 0 5 M42 6 q4 4 0 9" fill="none" stroke="#f4efe0" stroke-width="1.8" stroke-linecap="round"/>`,
+    `<path d="M38 8 q3 2 0 5 M42 6 q4 4 0 9" fill="none" stroke="${MOTION}" stroke-width="1.8" stroke-linecap="round"/>`,
   // A squint.
   no_trumps: face(
     `<path d="M12 19 l9 3 M36 19 l-9 3" stroke="${LINE}" stroke-width="2" stroke-linecap="round"/><path d="M13 23.5 h8 M27 23.5 h8" stroke="${LINE}" stroke-width="2.4" stroke-linecap="round"/>` +

@@ -66,9 +66,14 @@ async def create_table(
     best_of: int = 1,
     clock: int = 600,
     rated: bool = False,
+    game: str = "classic",
+    stock: str | None = None,
+    partner_comm: str | None = None,
+    signal_catch: float | None = None,
 ) -> str:
     """Open the lobby, choose a name (``None``: signed in, the account's name is locked),
-    create a table with the form (``rated``: a signed-in creator's option); the creator
+    create a table with the form (``rated``: a signed-in creator's option; ``game``,
+    ``stock``, ``partner_comm`` and ``signal_catch`` as the form offers them); the creator
     sits at it. Returns the link to share, read from the page."""
     await page.goto(base_url + "/")
     await expect(hook(page, "connection")).to_have_attribute("data-state", "connected")
@@ -78,8 +83,16 @@ async def create_table(
     if rated:
         await form.get_by_test_id("create-rated").check()
     await form.get_by_test_id("create-name").fill(name)
+    await form.get_by_test_id("create-game").select_option(game)
     await form.get_by_test_id("create-players").select_option(str(players))
-    await form.get_by_test_id("create-best-of").select_option(str(best_of))
+    if stock is not None:
+        await form.get_by_test_id("create-stock").select_option(stock)
+    if partner_comm is not None:
+        await form.get_by_test_id("create-comm").select_option(partner_comm)
+    if signal_catch is not None:
+        await form.get_by_test_id("create-catch").select_option(str(signal_catch))
+    if partner_comm != "open":  # an open table plays a number of deals, not a best of
+        await form.get_by_test_id("create-best-of").select_option(str(best_of))
     await form.get_by_test_id("create-clock").fill(str(clock))
     await form.get_by_test_id("create-submit").click()
     await expect(page).to_have_url(ROOM_PATH)

@@ -4,7 +4,7 @@
 
 import { fill, h } from "../dom.js";
 import { t } from "../i18n.js";
-import { openTable, QUICK_TALK, talkOpen } from "../partnership.js";
+import { openTable, QUICK_TALK, signalsTable, talkOpen } from "../partnership.js";
 import { handOn, mySeat, sideOf } from "../state.js";
 
 const MAX_LENGTH = 200;
@@ -60,7 +60,7 @@ export function mountChat(section, { act }) {
     fill(
       note,
       closed
-        ? h("p", { class: "chat-closed", "data-testid": "chat-closed" }, t(open ? "chat.closedFirstTrick" : "chat.closed"))
+        ? h("p", { class: "chat-closed", "data-testid": "chat-closed" }, t(open ? "chat.closedFirstTrick" : signalsTable(state.room.rules) ? "chat.closedSignals" : "chat.closed"))
         : spectator
           ? h("p", { class: "chat-hint" }, t(open ? "chat.spectatorNoteOpen" : "chat.spectatorNote"))
           : open && handOn(state)

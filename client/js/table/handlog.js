@@ -64,7 +64,7 @@ export function mountHandLog(panel, { prefs, redraw, game }) {
     };
     fill(
       list,
-      handLog(hand, presence).map((entry) => h("li", { class: `log-${entry.kind}`, "data-testid": "log-entry", "data-kind": entry.kind }, words[entry.kind](entry))),
+      handLog(hand, presence).map((entry) => h("li", { class: `log-${entry.kind}`, "data-testid": "log-entry", "data-kind": entry.kind, "data-seat": entry.seat ?? null, "data-signal": entry.signal ?? null }, words[entry.kind](entry))),
     );
     list.scrollTop = list.scrollHeight;
   }

@@ -57,7 +57,12 @@ export function createSignals({ act, redraw }, { notices }) {
   const codebook = h(
     "div",
     { class: "signal-panel", id: "signal-panel", "data-testid": "signal-panel", role: "group", "aria-label": t("signal.codebook"), hidden: true },
-    h("p", { class: "signal-panel-title" }, t("signal.codebook")),
+    h(
+      "div",
+      { class: "signal-panel-head" },
+      h("p", { class: "signal-panel-title" }, t("signal.codebook")),
+      h("button", { type: "button", class: "btn btn-small btn-ghost signal-close", "data-testid": "signal-close", "aria-label": t("signal.close"), onclick: () => close() }, "×"),
+    ),
     h("div", { class: "signal-options" }, options),
   );
   const root = h("div", { class: "signals", "data-testid": "signals" }, button, status, codebook);
@@ -69,7 +74,13 @@ export function createSignals({ act, redraw }, { notices }) {
   }
 
   function send(code) {
-    if (act.send({ type: "signal", signal: code })) setOpen(false);
+    if (act.send({ type: "signal", signal: code })) close();
+  }
+
+  /** Closes the codebook and gives the focus back to its button. */
+  function close() {
+    setOpen(false);
+    if (!button.disabled) button.focus({ preventScroll: true });
   }
 
   /** Under your hand at a table of signals: the button, why it is disabled, the codebook. */
@@ -113,12 +124,15 @@ export function createSignals({ act, redraw }, { notices }) {
   }
 
   function onKey(event) {
-    if (event.key === "Escape" && open) {
-      setOpen(false);
-      button.focus({ preventScroll: true });
-    }
+    if (event.key === "Escape" && open) close();
+  }
+
+  /** A click outside the open codebook (and its button) closes it. */
+  function onClick(event) {
+    if (open && !root.contains(event.target)) setOpen(false);
   }
   document.addEventListener("keydown", onKey);
+  document.addEventListener("click", onClick);
 
   return {
     panel,
@@ -126,6 +140,7 @@ export function createSignals({ act, redraw }, { notices }) {
     bubble,
     destroy() {
       document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
       for (const shown of bubbles.values()) clearTimeout(shown.timer);
     },
   };
