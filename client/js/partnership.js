@@ -22,7 +22,7 @@ export const SIGNALS = [
 export const REQUESTS = new Set(["play_liscio", "play_carico"]);
 
 /** The quick requests offered as chat lines at an open table (i18n keys `talk.<key>`). */
-export const QUICK_TALK = ["trump", "noTrump", "load"];
+export const QUICK_TALK = ["trump", "no-trump", "load"];
 
 /** True when the table's partners may signal (`signals`) or signal and talk (`open`). */
 export function signalsTable(rules) {
