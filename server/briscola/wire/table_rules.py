@@ -34,6 +34,10 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rated: bool = False
 
     def __post_init__(self) -> None:
+        # Made in code with the options' names ("open") as well as decoded: enums from here.
+        msgspec.structs.force_setattr(self, "game", GameName(self.game))
+        msgspec.structs.force_setattr(self, "stock", StockShown(self.stock))
+        msgspec.structs.force_setattr(self, "partner_comm", PartnerComm(self.partner_comm))
         if self.best_of not in (1, 3, 5):
             raise ValueError("best_of must be 1, 3 or 5")
         if self.players == 5:
