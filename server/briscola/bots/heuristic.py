@@ -20,7 +20,16 @@ from __future__ import annotations
 
 from typing import Final, TypeAlias
 
-from briscola.engine import DECK, Card, HandView, PlayCard, Suit, SwapSeven, trick_winner_offset
+from briscola.engine import (
+    DECK,
+    PARTNERSHIP_COUNTS,
+    Card,
+    HandView,
+    PlayCard,
+    Suit,
+    SwapSeven,
+    trick_winner_offset,
+)
 
 #: What :func:`choose_action` returns: play a card, or swap the 7 of trumps.
 BotChoice: TypeAlias = PlayCard | SwapSeven
@@ -103,7 +112,7 @@ def _choose_card(view: HandView, seat: int) -> Card:
     position = len(trick)
     offset = trick_winner_offset(trick, trump)
     best = trick[offset]
-    partnered = n == 4
+    partnered = n in PARTNERSHIP_COUNTS
     ours = partnered and (view.trick.leader + offset - seat) % 2 == 0
     after = [(seat + k) % n for k in range(1, n - position)]
     opponents = [s for s in after if not (partnered and (s - seat) % 2 == 0)]
