@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -14,6 +15,7 @@ from briscola.engine import (
     HandView,
     PlayCard,
     RuleError,
+    SignalView,
     SwapSeven,
     TrickView,
     apply,
@@ -230,3 +232,15 @@ def test_loads_a_trick_a_partner_of_six_has_won() -> None:
     its Ace, as with four."""
     seen = make_view("4S AC 2D", "KS 3S 6S 4S 5S", seat=5, players=6)
     assert played(seen) == "AC"
+
+
+def test_a_partners_signalled_ace_of_trumps_makes_its_king_safe() -> None:
+    """Partner winning with the King of trumps, an opponent still to play: with the Three
+    of trumps in hand and the partner's signal that it holds the Ace, no opponent can take
+    the trick, so the bot loads its Ace; without the signal it throws a cheap card."""
+    seen = make_view("3D AC 4S", "KD 4C", seat=1)
+    assert played(seen) == "4S"
+    signalled = replace(seen, signals=(SignalView(3, "ace_of_trumps", 2),))
+    assert played(signalled) == "AC"
+    caught = replace(seen, signals=(SignalView(2, "ace_of_trumps", 2),))  # an opponent's
+    assert played(caught) == "4S"

@@ -26,6 +26,7 @@ from typing import Final
 
 from briscola.engine import Card, HandView, PlayCard, SwapSeven, side_count
 
+from .claims import Signaller
 from .deals import Knowledge, knowledge, sample
 from .endgame import best_move, solve
 from .heuristic import BotChoice, check_turn
@@ -73,7 +74,7 @@ class Settings:
     horizon: int = 4
 
 
-class StrongBot:
+class StrongBot(Signaller):
     """A strong player for one seat of one hand; see the module's description."""
 
     def __init__(self, seat: int, settings: Settings | None = None) -> None:
