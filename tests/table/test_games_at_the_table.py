@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from briscola.bots import Level
-from briscola.engine import PartnerComm, SignalCode, legal_actions
+from briscola.engine import ActionType, PartnerComm, SignalCode, legal_actions
 from briscola.table.core import Table
 from briscola.table.events import Signalled
 from briscola.table.session import Outcome, RoomSession
-from briscola.wire.commands import Chat, Join, Play, Ready, SignalCmd, Watch
+from briscola.wire.commands import AddBot, Chat, Join, Play, Ready, SignalCmd, Watch
 from briscola.wire.errors import Code
 from briscola.wire.table_rules import TableRules
 
@@ -184,3 +184,26 @@ def test_signals_survive_a_snapshot_and_restore_with_the_shown_version() -> None
     )
     assert restored.match == table.match and restored.quiet == table.quiet == 2
     assert restored.rules.partner_comm is PartnerComm.SIGNALS
+
+
+def test_bots_at_a_table_of_signals_signal_after_their_moves() -> None:
+    """A bot partner signals, after its move, what its hand holds; the person sees its
+    partner's signals and, at a catch chance of 1, the opponents' too."""
+    room = session(4, partner_comm="signals", signal_catch=1)
+    room.handle(0, Join("room", "Ana", seat=0), 0.0)
+    for seat in (1, 2, 3):
+        room.handle(0, AddBot(seat, Level.NORMAL), 0.0)
+    room.handle(0, Ready(), 0.0)
+    now = 0.0
+    while not room.table.match.hand.over:  # type: ignore[union-attr]
+        now += 1.0
+        if room.table.match.hand.turn == 0:  # type: ignore[union-attr]
+            play_one(room, now)
+        else:
+            room.tick(now)
+    log = room.table.match.hand.log  # type: ignore[union-attr]
+    signals = [entry for entry in log if entry.type is ActionType.SIGNAL]
+    assert {entry.seat for entry in signals} >= {2}
+    assert all(entry.seat != 0 for entry in signals)
+    seen = room.table.state_message(0, None, None).match.hand.signals  # type: ignore[union-attr]
+    assert len(seen) == len(signals)
