@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -14,6 +15,7 @@ from briscola.engine import (
     HandView,
     PlayCard,
     RuleError,
+    SignalView,
     SwapSeven,
     TrickView,
     apply,
@@ -57,7 +59,7 @@ def play_hand(
 
 
 @pytest.mark.parametrize("swap", [False, True])
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_bots_always_play_legal_actions(players: int, swap: bool) -> None:
     """Bots in every seat finish 60 hands with no illegal action, all 120 points taken."""
     rng = random.Random(players * 10 + swap)
@@ -223,3 +225,22 @@ def test_two_players_lose_trick_seventeen_to_take_a_face_up_ace() -> None:
     """Heads up at the last draw with the Ace of trumps face up, the bot lets the trick go."""
     seen = make_view("6C 2S KD", "5C", seat=1, players=2, face_up="AD", stock=2)
     assert played(seen) == "2S"
+
+
+def test_loads_a_trick_a_partner_of_six_has_won() -> None:
+    """Six players, last to play, its partner at seat 1 winning with a Three: the bot gives
+    its Ace, as with four."""
+    seen = make_view("4S AC 2D", "KS 3S 6S 4S 5S", seat=5, players=6)
+    assert played(seen) == "AC"
+
+
+def test_a_partners_signalled_ace_of_trumps_makes_its_king_safe() -> None:
+    """Partner winning with the King of trumps, an opponent still to play: with the Three
+    of trumps in hand and the partner's signal that it holds the Ace, no opponent can take
+    the trick, so the bot loads its Ace; without the signal it throws a cheap card."""
+    seen = make_view("3D AC 4S", "KD 4C", seat=1)
+    assert played(seen) == "4S"
+    signalled = replace(seen, signals=(SignalView(3, "ace_of_trumps", 2),))
+    assert played(signalled) == "AC"
+    caught = replace(seen, signals=(SignalView(2, "ace_of_trumps", 2),))  # an opponent's
+    assert played(caught) == "4S"

@@ -34,7 +34,7 @@ def decisions_with_memories(players: int, hands: int) -> list[tuple[Decision, Me
     return found
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_samples_keep_every_known_card_in_its_place(players: int) -> None:
     """In deals sampled at every decision of 12 hands: the seat's own hand is exactly its
     real one, every public card stays with its seat, the face-up card stays last in the
@@ -70,10 +70,10 @@ def test_samples_keep_every_known_card_in_its_place(players: int) -> None:
 
 def test_the_face_up_card_goes_to_the_seat_that_draws_last() -> None:
     """Played out, each sampled deal hands the face-up card to the seat just before the
-    winner of the trick that empties the stock, in 2, 3 and 4 players."""
+    winner of the trick that empties the stock, in 2, 3, 4 and 6 players."""
     rng = random.Random(9)
     checked = 0
-    for players in (2, 3, 4):
+    for players in (2, 3, 4, 6):
         for decision, memory in decisions_with_memories(players, 2)[::5]:
             known = knowledge(decision.seen, memory)
             if known.face_up < 0:

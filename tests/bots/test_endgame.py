@@ -10,7 +10,16 @@ from briscola.bots import make_bot, sim
 from briscola.bots.endgame import moves, solve
 from briscola.bots.rollout import choose
 from briscola.bots.strong import Settings, StrongBot
-from briscola.engine import Card, PlayCard
+from briscola.engine import (
+    Card,
+    GameName,
+    HandRules,
+    PlayCard,
+    StockShown,
+    apply,
+    start_hand,
+    view,
+)
 from support.hands import play_hand, position_of
 
 
@@ -115,3 +124,34 @@ def test_the_strong_bot_plays_the_exact_endgame() -> None:
                 assert values[decision.action.card.index] == max(values.values())
                 checked += 1
     assert checked > 20
+
+
+def test_with_the_stock_shown_the_strong_bot_plays_the_perfect_information_game() -> None:
+    """In Scoperta with the whole stock shown every card's place is known: at each of the
+    strong bot's decisions of 12 hands against normal with five tricks left or fewer (the
+    stock still drawn from at four and five) its card has the best value by brute-force
+    minimax, and with six to eight left the best value by the exact solver."""
+    rules = HandRules(2, True, GameName.SCOPERTA, StockShown.ALL)
+    brute = solved = 0
+    for number in range(12):
+        seed = random.Random(f"scoperta-endgame/{number}").randbytes(32)
+        state = start_hand(rules, number % 2, seed)
+        bots = [StrongBot(0), make_bot("normal", 1)]
+        while not state.over:
+            seat = state.turn
+            assert seat is not None
+            seen = view(state, seat)
+            action = bots[seat].choose(seen)
+            left = 20 - len(state.tricks)
+            if seat == 0 and len(seen.legal) > 1 and left <= 8:
+                assert isinstance(action, PlayCard)
+                pos = position_of(state)
+                if left <= 5:
+                    values = {move: after(pos, move, 0) for move in moves(pos)}
+                    brute += 1
+                else:
+                    values = solve(pos)
+                    solved += 1
+                assert values[action.card.index] == max(values.values())
+            state = apply(state, action)
+    assert brute > 40 and solved > 20

@@ -8,7 +8,7 @@ import pytest
 
 from briscola.bots import Level, make_bot
 from briscola.bots.strong import Settings, StrongBot
-from briscola.engine import HandRules, SwapSeven, start_hand, view
+from briscola.engine import PLAYER_COUNTS, HandRules, SwapSeven, start_hand, view
 from support.hands import play_hand
 
 
@@ -32,7 +32,7 @@ def test_a_negative_seat_raises_value_error() -> None:
         make_bot("normal", -1)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
 @pytest.mark.parametrize("level", list(Level))
 def test_every_level_plays_legal_actions_for_its_seat(level: Level, players: int) -> None:
     """Bots of one level in every seat finish their hands (two, one for strong), swap on:

@@ -31,7 +31,7 @@ def taken_so_far(state: HandState) -> tuple[int, ...]:
     return tuple(points)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_fed_every_view_in_order_a_memory_knows_every_card_played(players: int) -> None:
     """At each of its seat's decisions, a memory given that seat's views in order holds
     exactly the cards played so far and the points each side has taken, and says it is
@@ -81,7 +81,7 @@ def test_a_memory_refuses_another_hand() -> None:
         Memory(0).seen(seat0).seen(other)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_a_strong_bot_made_mid_hand_plays_legally(players: int) -> None:
     """Strong bots made after a restart in mid-hand (trick 5) finish it legally, knowing
     their memory is not complete."""

@@ -6,6 +6,7 @@ import random
 
 from briscola.bots import sim
 from briscola.engine import (
+    PLAYER_COUNTS,
     HandRules,
     HandState,
     PlayCard,
@@ -54,14 +55,14 @@ def check_same(state: HandState, pos: sim.Position) -> None:
 
 
 def test_the_simulator_equals_the_engine_on_random_positions() -> None:
-    """On 100,000 positions of random 2-, 3- and 4-player hands, swap on and off, the
+    """On 100,000 positions of random 2-, 3-, 4- and 6-player hands, swap on and off, the
     simulator's hands, draws (the face-up card last), legal moves, trick winners and points
     are the engine's."""
     rng = random.Random(1)
     positions = hands = 0
     while positions < POSITIONS:
-        players = (2, 3, 4)[hands % 3]
-        swap = hands % 2 == 0
+        players = PLAYER_COUNTS[hands % len(PLAYER_COUNTS)]
+        swap = hands // len(PLAYER_COUNTS) % 2 == 0
         dealer = rng.randrange(players)
         seed = rng.randbytes(32)
         state = start_hand(HandRules(players, swap), dealer, seed)

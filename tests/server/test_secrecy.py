@@ -13,11 +13,14 @@ import pytest
 from briscola.engine import (
     ActionType,
     Card,
+    GameName,
     HandRules,
     HandState,
+    PartnerComm,
     PlayCard,
     Rank,
     Resign,
+    StockShown,
     SwapSeven,
     apply,
     seed_from_hex,
@@ -32,7 +35,15 @@ CARD = re.compile(r'"([A2-7JNK][DCSB])"')
 
 def replay(record: dict[str, Any]) -> list[HandState]:
     """Every state of a hand from its record, by the rules: the truth frames are checked by."""
-    rules = HandRules(record["players"], record["rules"]["swap_seven"])
+    options = record["rules"]
+    rules = HandRules(
+        record["players"],
+        options["swap_seven"],
+        GameName(options.get("game", "classic")),
+        StockShown(options.get("stock", "all")),
+        PartnerComm(options.get("partner_comm", "none")),
+        options.get("signal_catch", 25),
+    )
     state = start_hand(rules, record["dealer"], seed_from_hex(record["seed"]))
     states = [state]
     for entry in record["actions"]:
@@ -63,12 +74,22 @@ def truth_for(states: list[HandState], hand: Message) -> tuple[HandState, set[st
 
 def allowed(state: HandState, played: set[str], seat: int | None) -> set[str]:
     """What a viewer may see, decided here independently of the server's projection: cards
-    played, the face-up trump while it lies, public cards in hands, and its own hand."""
+    played, the face-up trump while it lies, public cards in hands, and its own hand; in
+    Scoperta every hand and the stock as the table shows it; at an open table, once the
+    stock is out, its partners' hands."""
+    rules = state.rules
     visible = played | {c.code for c in state.public}
     if state.face_up is not None:
         visible.add(state.face_up.code)
     if seat is not None:
         visible |= {c.code for c in state.hands[seat]}
+    if rules.game is GameName.SCOPERTA:
+        visible |= {c.code for hand in state.hands for c in hand}
+        shown = {StockShown.ALL: len(state.stock), StockShown.TOP: 1, StockShown.NONE: 0}
+        visible |= {c.code for c in state.stock[: shown[rules.stock]]}
+    if seat is not None and rules.partner_comm is PartnerComm.OPEN and not state.stock:
+        n = rules.players
+        visible |= {c.code for s in range(seat % 2, n, 2) for c in state.hands[s]}
     return visible
 
 
@@ -91,9 +112,13 @@ def check_frame(frame: str, seat: int | None, records: dict[str, list[HandState]
     return True
 
 
-async def play_games(server: InProcessServer, players: int, swap: bool, games: int) -> None:
+async def play_games(
+    server: InProcessServer, players: int, swap: bool, games: int, **rules: Any
+) -> None:
     """Play ``games`` random hands with every seat a client and two spectators, then scan."""
-    room = await create_room(server.url, players=players, swap_seven=swap, best_of=5)
+    if not rules:
+        rules = {"best_of": 5}
+    room = await create_room(server.url, players=players, swap_seven=swap, **rules)
     clients = [await Client.connect(server.ws_url, f"P{i}") for i in range(players)]
     for seat, client in enumerate(clients):
         await client.join(room["id"], seat=seat)
@@ -137,9 +162,28 @@ async def play_games(server: InProcessServer, players: int, swap: bool, games: i
         await client.close()
 
 
-@pytest.mark.parametrize(("players", "swap"), [(2, True), (3, True), (4, True), (4, False)])
+@pytest.mark.parametrize(
+    ("players", "swap"), [(2, True), (3, True), (4, True), (4, False), (6, True)]
+)
 async def test_no_frame_shows_a_hidden_card(
     server: InProcessServer, players: int, swap: bool
 ) -> None:
     """Over several random games, no seat or spectator is ever sent a card it may not see."""
     await play_games(server, players, swap, games=6)
+
+
+@pytest.mark.parametrize(
+    ("players", "rules"),
+    [
+        (2, {"game": "scoperta", "stock": "top", "best_of": 5}),
+        (2, {"game": "scoperta", "stock": "none", "best_of": 5}),
+        (4, {"partner_comm": "open", "deals": 6}),
+        (6, {"partner_comm": "open"}),
+    ],
+)
+async def test_no_frame_of_the_new_games_shows_a_hidden_card(
+    server: InProcessServer, players: int, rules: dict[str, Any]
+) -> None:
+    """Scoperta shows the hands and no more of the stock than chosen; an open table shows a
+    seat its partners' hands only once the stock is out, never an opponent's."""
+    await play_games(server, players, True, games=5, **rules)

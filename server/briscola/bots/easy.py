@@ -13,13 +13,14 @@ from typing import Final
 
 from briscola.engine import Card, HandView, PlayCard, Suit, SwapSeven, beats
 
+from .claims import Signaller
 from .heuristic import BotChoice, check_turn
 
 _LOAD: Final = 10
 _HIGH: Final = 8  # the Three's strength
 
 
-class EasyBot:
+class EasyBot(Signaller):
     """The easy level for one seat (it needs no memory)."""
 
     def __init__(self, seat: int) -> None:

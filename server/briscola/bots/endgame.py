@@ -9,14 +9,18 @@ side's points and the other sides' seats minimise them; a partner is not assumed
 it plays the rollout policy (:mod:`.rollout`), as the normal bot would. In the *modelled*
 search every other seat plays that policy: the result is the seat's best reply to it, what
 the strong bot uses on sampled two-player deals in the last tricks before the stock runs out.
+A search may stop at a *horizon* (a number of tricks played): from there the position is
+played out by the policy, its points taken as its value; the strong bot searches the
+perfect-information game of Scoperta with the stock shown that way, too long to solve from
+the start.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from .rollout import choose
-from .sim import SIDE, SWAP, Position, can_swap, cards_of, play, swap
+from .rollout import choose, playout
+from .sim import SIDE, SWAP, TRICKS, Position, can_swap, cards_of, play, swap
 
 #: Below and above any side's points from a position: the open window.
 _LOW: Final = -1
@@ -26,20 +30,26 @@ _Key = tuple[int, ...]
 
 
 class _Solver:
-    """One search's state: the side searched for, the seat that searches, the bounds table."""
+    """One search's state: the side searched for, the seat that searches, the trick count
+    where it stops searching, the bounds table."""
 
-    __slots__ = ("modelled", "seat", "side", "table")
+    __slots__ = ("horizon", "modelled", "seat", "side", "table")
 
-    def __init__(self, seat: int, side: int, modelled: bool) -> None:
+    def __init__(self, seat: int, side: int, modelled: bool, horizon: int) -> None:
         self.seat = seat
         self.side = side
         self.modelled = modelled
+        self.horizon = horizon
         self.table: dict[_Key, tuple[int, int]] = {}
 
     def value(self, pos: Position, alpha: int, beta: int) -> int:
         """The side's points from ``pos`` on with best play, exact inside (alpha, beta)."""
-        if pos.over:
-            return 0
+        if pos.tricks >= self.horizon:  # a trick just ended: the trick on the table is empty
+            if pos.over:
+                return 0
+            line = pos.copy()
+            playout(line)
+            return line.points[self.side] - pos.points[self.side]
         key = (*pos.hands, pos.leader, pos.drawn, pos.face_up, *pos.trick)
         low, high = self.table.get(key, (_LOW, _HIGH))
         if low >= beta or low == high:  # known well enough (or exactly): no search
@@ -106,6 +116,26 @@ def solve(pos: Position, modelled: bool = False) -> dict[int, int]:
         Each move of the seat to play (card index, or :data:`~.sim.SWAP`) and the points its
         side then takes with best play, partners playing the rollout policy.
     """
-    seat = pos.turn
-    solver = _Solver(seat, SIDE[pos.players][seat], modelled)
+    solver = _solver(pos, modelled, None)
     return {move: solver.after(pos, move, _LOW, _HIGH) for move in moves(pos)}
+
+
+def best_move(pos: Position, candidates: list[int], horizon: int | None = None) -> int:
+    """The first of ``candidates`` (moves of the seat to play) of the best value, as
+    :func:`solve` values them (every other side at its best), found with a narrower window:
+    each candidate after the first is searched only for whether it does better than the best
+    so far. With a ``horizon`` (a number of tricks played) the search stops there and the
+    policy plays each position reached out, its points taken as its value."""
+    solver = _solver(pos, False, horizon)
+    best, value = candidates[0], _LOW
+    for move in candidates:
+        found = solver.after(pos, move, value, _HIGH)
+        if found > value:
+            best, value = move, found
+    return best
+
+
+def _solver(pos: Position, modelled: bool, horizon: int | None) -> _Solver:
+    seat = pos.turn
+    end = TRICKS[pos.players] if horizon is None else horizon
+    return _Solver(seat, SIDE[pos.players][seat], modelled, end)

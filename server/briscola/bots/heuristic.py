@@ -20,7 +20,18 @@ from __future__ import annotations
 
 from typing import Final, TypeAlias
 
-from briscola.engine import DECK, Card, HandView, PlayCard, Suit, SwapSeven, trick_winner_offset
+from briscola.engine import (
+    DECK,
+    PARTNERSHIP_COUNTS,
+    Card,
+    HandView,
+    PlayCard,
+    Suit,
+    SwapSeven,
+    trick_winner_offset,
+)
+
+from .claims import Signaller, honours_claimed
 
 #: What :func:`choose_action` returns: play a card, or swap the 7 of trumps.
 BotChoice: TypeAlias = PlayCard | SwapSeven
@@ -103,7 +114,7 @@ def _choose_card(view: HandView, seat: int) -> Card:
     position = len(trick)
     offset = trick_winner_offset(trick, trump)
     best = trick[offset]
-    partnered = n == 4
+    partnered = n in PARTNERSHIP_COUNTS
     ours = partnered and (view.trick.leader + offset - seat) % 2 == 0
     after = [(seat + k) % n for k in range(1, n - position)]
     opponents = [s for s in after if not (partnered and (s - seat) % 2 == 0)]
@@ -159,7 +170,8 @@ def _known_elsewhere(
     view: HandView, hand: list[Card], trick: tuple[Card, ...], opponents: list[int]
 ) -> set[Card]:
     """Cards that no opponent still to play can hold: ours, on the table, the face-up
-    trump under the stock, the last trick, and the public cards of everyone else."""
+    trump under the stock, the last trick, the public cards of everyone else, the partners'
+    hands shown at an open table, and the trump honours partners signalled holding."""
     known = set(hand)
     known.update(trick)
     if view.face_up is not None:
@@ -169,6 +181,9 @@ def _known_elsewhere(
     for s, cards in enumerate(view.public):
         if s not in opponents:
             known.update(_CARDS[code] for code in cards)
+    for cards in view.seen:
+        known.update(_CARDS[code] for code in cards)
+    known.update(DECK[index] for index in honours_claimed(view))
     return known
 
 
@@ -194,7 +209,7 @@ def _prefers_to_lose(view: HandView, points: int) -> bool:
     return _CARDS[view.face_up].points >= _LOAD and points < _LOAD
 
 
-class NormalBot:
+class NormalBot(Signaller):
     """The normal level: :func:`choose_action` for one seat (it needs no memory)."""
 
     def __init__(self, seat: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Protocol
 
-from briscola.engine import HandView
+from briscola.engine import HandView, SignalCode
 
 from .easy import EasyBot
 from .heuristic import BotChoice, NormalBot
@@ -21,12 +21,18 @@ class Level(StrEnum):
 
 
 class Bot(Protocol):
-    """A player for one seat of one hand, asked at each of the seat's decisions in order."""
+    """A player for one seat of one hand, asked at each of the seat's decisions in order,
+    and, at a table of signals, whether it signals."""
 
     seat: int
 
     def choose(self, view: HandView) -> BotChoice:
         """The move for this seat's ``view``: play a card, or swap the 7 of trumps."""
+        ...
+
+    def signal(self, view: HandView) -> SignalCode | None:
+        """The signal for this seat's ``view`` at a table of signals, if it makes one now:
+        true of its hand, at most one a trick, from the end of the first trick."""
         ...
 
 

@@ -24,7 +24,8 @@ class Memory:
     """One seat's memory of one hand.
 
     ``played`` holds the card indices seen played (on completed tricks or the one on the
-    table); ``swap_rule`` is ``True`` once a swap was offered or seen, ``False`` once the
+    table), ``plays`` each of them as (trick, seat, card) (tricks counted from 0);
+    ``swap_rule`` is ``True`` once a swap was offered or seen, ``False`` once the
     seat was in a position to swap and was not offered it, ``None`` while unknown;
     ``complete`` is whether ``played`` is every card played so far. ``scores`` are the
     points each side took in the first ``tricks`` tricks (``()`` before any view), ``None``
@@ -38,6 +39,7 @@ class Memory:
     complete: bool = True
     scores: tuple[int, ...] | None = ()
     tricks: int = 0
+    plays: frozenset[tuple[int, int, int]] = frozenset()
 
     def seen(self, view: HandView) -> Memory:
         """This memory with what ``view`` (this seat's, of the same hand) shows added.
@@ -49,8 +51,8 @@ class Memory:
             raise ValueError(f"a view for seat {view.seat} given to seat {self.seat}'s memory")
         if self.commitment and view.commitment != self.commitment:
             raise ValueError("a bot plays one hand: this view is of another hand")
-        shown = [*view.trick.cards, *(view.last_trick.cards if view.last_trick else ())]
-        played = self.played | {Card.from_code(code).index for code in shown}
+        plays = self.plays | _plays(view)
+        played = self.played | {card for _, _, card in plays}
         expected = view.tricks_played * view.players + len(view.trick.cards)
         return Memory(
             self.seat,
@@ -60,7 +62,28 @@ class Memory:
             self.complete and len(played) == expected,
             _scores(view, self.scores, self.tricks),
             view.tricks_played,
+            plays,
         )
+
+    def played_by(self, seat: int, since: int, cards: int) -> int:
+        """How many of ``cards`` (a bit set) ``seat`` was seen playing from trick ``since``
+        (counted from 0) on."""
+        return sum(
+            cards >> card & 1 for trick, by, card in self.plays if by == seat and trick >= since
+        )
+
+
+def _plays(view: HandView) -> set[tuple[int, int, int]]:
+    """The plays a view shows, as (trick, seat, card): the last trick's and the table's."""
+    n = view.players
+    shown = [(view.tricks_played, view.trick)]
+    if view.last_trick is not None:
+        shown.append((view.tricks_played - 1, view.last_trick))
+    return {
+        (trick, (shown_trick.leader + k) % n, Card.from_code(code).index)
+        for trick, shown_trick in shown
+        for k, code in enumerate(shown_trick.cards)
+    }
 
 
 def _scores(view: HandView, scores: tuple[int, ...] | None, tricks: int) -> tuple[int, ...] | None:

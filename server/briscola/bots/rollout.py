@@ -14,7 +14,18 @@ from typing import Final
 
 from briscola.engine.cards import TRICK_KEYS
 
-from .sim import POINTS, STRENGTH, SUIT, TRICKS, Position, can_swap, holder, play, swap
+from .sim import (
+    PARTNERED,
+    POINTS,
+    STRENGTH,
+    SUIT,
+    TRICKS,
+    Position,
+    can_swap,
+    holder,
+    play,
+    swap,
+)
 
 _LOAD: Final = 10  # an Ace's or a Three's points and above
 _HIGH: Final = 8  # the Three's strength: the Ace and Three of trumps hold a trick safely
@@ -43,7 +54,7 @@ def choose(pos: Position) -> int:
     keys = TRICK_KEYS[4 * trump + SUIT[trick[0]]]
     last = played == n - 1
     held_high = SUIT[trick[best]] == trump and STRENGTH[trick[best]] >= _HIGH
-    if n == 4 and best % 2 == played % 2:  # the partner holds the trick
+    if PARTNERED[n] and best % 2 == played % 2:  # a partner holds the trick
         return _load(hand, trump, cost) if last or held_high else _cheapest(hand, cost)
 
     throw = cheap_throw = -1

@@ -16,7 +16,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from briscola.engine.cards import RANK_POINTS, RANK_STRENGTH, TRICK_KEYS
-from briscola.engine.state import PLAYER_COUNTS, side_count, side_of, total_tricks
+from briscola.engine.state import (
+    PARTNERSHIP_COUNTS,
+    PLAYER_COUNTS,
+    side_count,
+    side_of,
+    total_tricks,
+)
 
 #: The move that swaps the 7 of trumps (cards are 0 to 39).
 SWAP: Final = 40
@@ -25,9 +31,10 @@ POINTS: Final = tuple(RANK_POINTS[card % 10] for card in range(40))
 SUIT: Final = tuple(card // 10 for card in range(40))
 STRENGTH: Final = tuple(RANK_STRENGTH[card % 10] for card in range(40))
 _SEVEN_STRENGTH: Final = RANK_STRENGTH[6]
-#: Per player count: the side of each seat, the tricks in a hand, and per trick winner the
-#: order of the draw (the winner first).
+#: Per player count: the side of each seat, whether partners share a side, the tricks in a
+#: hand, and per trick winner the order of the draw (the winner first).
 SIDE: Final = {n: tuple(side_of(seat, n) for seat in range(n)) for n in PLAYER_COUNTS}
+PARTNERED: Final = {n: n in PARTNERSHIP_COUNTS for n in PLAYER_COUNTS}
 TRICKS: Final = {n: total_tricks(n) for n in PLAYER_COUNTS}
 DRAW_ORDER: Final = {
     n: tuple(tuple((w + k) % n for k in range(n)) for w in range(n)) for n in PLAYER_COUNTS
@@ -176,7 +183,8 @@ def play(pos: Position, card: int) -> None:
     the stock drawn from the winner round, the face-up card last.
 
     Every search's inner loop: the last card of a trick is not appended, and the trick is
-    scored by comparisons written out per player count, without a call or a loop."""
+    scored by comparisons written out for up to four players, without a call or a loop
+    (six players loop over the cards after the third)."""
     n = pos.players
     trick = pos.trick
     played = len(trick)
@@ -200,6 +208,12 @@ def play(pos: Position, card: int) -> None:
             gained += POINTS[other]
             if keys[other] > top:
                 best, top = 2, keys[other]
+            if n > 4:
+                for offset in range(3, n - 1):
+                    other = trick[offset]
+                    gained += POINTS[other]
+                    if keys[other] > top:
+                        best, top = offset, keys[other]
     if keys[card] > top:
         best = n - 1
     winner = (leader + best) % n

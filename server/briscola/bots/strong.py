@@ -2,32 +2,42 @@
 
 At each decision it counts the cards (its :class:`~.memory.Memory` of every trick it saw,
 so it knows which cards, trumps and loads are still out), deals the cards it cannot see at
-random consistently with everything public (:mod:`.deals`), and scores each card it may
+random consistently with everything it knows (:mod:`.deals`), and scores each card it may
 play on every sampled deal: played out to the end by the rollout policy (:mod:`.rollout`),
-or searched (:mod:`.endgame`) once few tricks remain: exactly with three or four players,
-as its best reply to the others playing the policy with two while the stock lasts. It plays
-the card with the best margin over the samples (its side's points at the end minus the best
-other side's, counting the points taken before, which its memory knows), the same deals
-serving every card; cards clearly behind are dropped from the rollouts on the way. With two
-players and the stock gone, the one possible deal is solved exactly. Its random choices are
-seeded from the view (the hand's commitment, the seat, the tricks and cards played), so the
-same history always gives the same move.
+or searched (:mod:`.endgame`) once few tricks remain: exactly with three, four or six
+players, as its best reply to the others playing the policy with two while the stock lasts.
+It plays the card with the best margin over the samples (its side's points at the end minus
+the best other side's, counting the points taken before, which its memory knows), the same
+deals serving every card; cards clearly behind are dropped from the rollouts on the way.
+When only one deal is possible (two players once the stock is gone; Scoperta with the whole
+stock shown, from the start) there is nothing to sample: that game of perfect information
+is searched, exactly once few enough tricks remain, before that a few tricks ahead and then
+played out by the policy. Its random choices are seeded from the view (the hand's
+commitment, the seat, the tricks and cards played), so the same history always gives the
+same move.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Final
 
 from briscola.engine import Card, HandView, PlayCard, SwapSeven, side_count
 
+from .claims import Signaller
 from .deals import Knowledge, knowledge, sample
-from .endgame import solve
+from .endgame import best_move, solve
 from .heuristic import BotChoice, check_turn
 from .memory import Memory
 from .rollout import COST, playout
 from .sim import SIDE, TRICKS, cards_of, play
+
+#: Per player count, the tricks left from which sampled deals are solved exactly, and those
+#: from which the seat's best reply to the policy is searched (see :class:`Settings`).
+EXACT_TRICKS: Final = {2: 0, 3: 2, 4: 2, 6: 2}
+RESPONSE_TRICKS: Final = {2: 7, 3: 0, 4: 0, 6: 0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,24 +52,29 @@ class Settings:
     that the plays go to the close ones. ``budget`` (seconds, measured with
     ``time.perf_counter``) stops it sooner if given; without one the bot is
     deterministic. Each sampled deal is solved
-    exactly when at most ``exact_tricks[players - 2]`` tricks remain (every seat at its
-    best, partners by the policy); else, when at most ``response_tricks[players - 2]``
+    exactly when at most ``exact_tricks[players]`` tricks remain (every seat at its
+    best, partners by the policy); else, when at most ``response_tricks[players]``
     remain, the seat's best reply to the others playing the rollout policy is searched (two
     players: this did better against normal than assuming a perfect opponent or playing
     out); else it is played out. A decision searches at most ``search_samples`` deals.
+    When only one deal is possible (the stock gone with two players; Scoperta with the
+    stock shown), that deal is solved exactly once at most ``perfect_tricks`` tricks remain,
+    and before that searched ``horizon`` tricks ahead, then played out by the policy.
     """
 
     plays: int = 20_000
     min_samples: int = 96
     max_samples: int = 1_600
     budget: float | None = None
-    exact_tricks: tuple[int, int, int] = (0, 2, 2)
-    response_tricks: tuple[int, int, int] = (7, 0, 0)
+    exact_tricks: dict[int, int] = field(default_factory=lambda: dict(EXACT_TRICKS))
+    response_tricks: dict[int, int] = field(default_factory=lambda: dict(RESPONSE_TRICKS))
     search_samples: int = 24
     race_z: float = 3.0
+    perfect_tricks: int = 8
+    horizon: int = 4
 
 
-class StrongBot:
+class StrongBot(Signaller):
     """A strong player for one seat of one hand; see the module's description."""
 
     def __init__(self, seat: int, settings: Settings | None = None) -> None:
@@ -88,8 +103,8 @@ class StrongBot:
 
 def _cards_left(known: Knowledge) -> int:
     """How many cards are still to be played in the hand: one rollout's length."""
-    public = sum(cards.bit_count() for seat, cards in enumerate(known.public) if seat != known.seat)
-    left = sum(known.hidden) + public + known.hand.bit_count() + known.face_down
+    placed = sum(cards.bit_count() for cards in known.placed)
+    left = sum(known.hidden) + placed + known.hand.bit_count() + known.face_down
     return left + (known.face_up >= 0)
 
 
@@ -109,16 +124,39 @@ def best_card(known: Knowledge, settings: Settings, rng: random.Random) -> int:
     cost = COST[known.trump]
     candidates = sorted(cards_of(known.hand), key=lambda card: cost[card])
     left = TRICKS[n] - known.tricks
-    exact = known.exact or left <= settings.exact_tricks[n - 2]
-    response = not exact and left <= settings.response_tricks[n - 2]
     deadline = None if settings.budget is None else time.perf_counter() + settings.budget
+    if known.exact:
+        return _perfect(known, candidates, settings, deadline, rng)
+    exact = left <= settings.exact_tricks[n]
+    response = not exact and left <= settings.response_tricks[n]
     if exact or response:
-        samples = 1 if known.exact else settings.search_samples
-        totals = _searched(known, candidates, samples, response, deadline, rng)
+        totals = _searched(known, candidates, settings.search_samples, response, deadline, rng)
     else:
         totals = _played_out(known, candidates, settings, deadline, rng)
     best = max(totals, key=lambda j: (totals[j], -j))
     return candidates[best]
+
+
+def _perfect(
+    known: Knowledge,
+    candidates: list[int],
+    settings: Settings,
+    deadline: float | None,
+    rng: random.Random,
+) -> int:
+    """The best card of the one possible deal: searched to the end once at most
+    ``settings.perfect_tricks`` tricks remain, else ``settings.horizon`` tricks ahead. With
+    a deadline the search deepens a trick at a time from one, and the deepest search done
+    when time is up decides."""
+    deal = sample(known, rng)
+    left = TRICKS[known.players] - known.tricks
+    depth = left if left <= settings.perfect_tricks else min(settings.horizon, left)
+    best = candidates[0]
+    for tricks in range(1 if deadline is not None else depth, depth + 1):
+        best = best_move(deal, candidates, None if tricks == left else known.tricks + tricks)
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return best
 
 
 def _searched(

@@ -43,7 +43,10 @@ class MatchRules:
     deals: int = 0
 
     def __post_init__(self) -> None:
-        self.hand_rules  # noqa: B018 - validates the hand's options
+        hand = self.hand_rules  # validates the hand's options, and takes them by name
+        object.__setattr__(self, "game", hand.game)
+        object.__setattr__(self, "stock", hand.stock)
+        object.__setattr__(self, "partner_comm", hand.partner_comm)
         if self.best_of not in BEST_OF:
             raise ValueError(f"best_of must be one of {BEST_OF}")
         if (self.partner_comm is PartnerComm.OPEN) != (self.deals > 0):

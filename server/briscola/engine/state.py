@@ -77,6 +77,10 @@ class HandRules:
     catch: int = 25
 
     def __post_init__(self) -> None:
+        # The options' names are accepted for their values ("scoperta" for SCOPERTA).
+        object.__setattr__(self, "game", GameName(self.game))
+        object.__setattr__(self, "stock", StockShown(self.stock))
+        object.__setattr__(self, "partner_comm", PartnerComm(self.partner_comm))
         if self.players not in PLAYER_COUNTS:
             raise ValueError(f"this game is played by 2, 3, 4 or 6, not {self.players}")
         if self.game is GameName.SCOPERTA and self.players != 2:

@@ -16,12 +16,15 @@ from briscola.engine import (
     PlayCard,
     Resign,
     RuleError,
+    Signal,
+    SignalCode,
     SwapSeven,
     apply_action,
     deal,
     hand_record,
     new_match,
     seed_from_hex,
+    side_of,
 )
 from briscola.engine import ErrorCode as RuleCode
 from briscola.table.dispatch import register
@@ -43,6 +46,7 @@ from briscola.table.events import (
     Seated,
     SeatFreed,
     SeatKind,
+    Signalled,
     StandIn,
     Swapped,
 )
@@ -55,7 +59,7 @@ Applier: TypeAlias = Callable[["Applying", E], None]
 #: Each event type's applier (filled by :func:`applies` as the class below is defined).
 APPLIERS: dict[type[Event], Applier[Any]] = {}
 #: The events that leave the seats as they were (see ``seats_revision``).
-_MOVES = (Played, Swapped)
+_MOVES = (Played, Swapped, Signalled)
 
 
 def applies(kind: type[E]) -> Callable[[Applier[E]], Applier[E]]:
@@ -209,6 +213,22 @@ class Applying(TableState):
                 record["room"] = self.id
             self.records.append(RecordRef(log.hand_id, record["result"], record["points"]))
             self.finished.append(FinishedHand(log.hand_id, record))
+
+    @applies(Signalled)
+    def _signalled(self, e: Signalled) -> None:
+        """A signal: in the hand's log, seen by the signaller's side and those who caught
+        it; it runs no clock and moves nobody's turn."""
+        match = self.match
+        if match is None:
+            raise RuleError(RuleCode.NO_HAND, "the match has not started")
+        self.match = apply_action(match, Signal(e.seat, SignalCode(e.signal)))
+        self.hands[-1].actions.append(e)
+        self.quiet += 1
+        hand = self.match.hand
+        assert hand is not None
+        n = len(self.seats)
+        self.heard |= {s for s in range(n) if side_of(s, n) == side_of(e.seat, n)}
+        self.heard |= set(hand.log[-1].caught)
 
     @applies(MatchReset)
     def _reset(self, e: MatchReset) -> None:

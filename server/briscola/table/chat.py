@@ -1,11 +1,13 @@
 """The table's chat rules: no signals between partners while a hand is being played, so
-the seated may not chat then, and the spectators' lines reach only spectators."""
+the seated may not chat then (but at an open table, where table talk is part of the game,
+from the end of the first trick), and the spectators' lines reach only spectators."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
 
+from briscola.engine import PartnerComm
 from briscola.table.state import TableState
 from briscola.wire.errors import Code, Refusal
 
@@ -29,14 +31,23 @@ class ChatOut:
 class Chatting(TableState):
     """Who may say what at the table, and to whom."""
 
+    def _talk_open(self) -> bool:
+        """Table talk during a hand: at an open table, once the first trick is complete."""
+        hand = self.match.hand if self.match is not None else None
+        return (
+            self.rules.partner_comm is PartnerComm.OPEN and hand is not None and bool(hand.tricks)
+        )
+
+    def _silence(self) -> str:
+        if self.rules.partner_comm is PartnerComm.OPEN:
+            return "nothing may pass between partners until the first trick is complete"
+        return "no signals: table chat is closed while a hand is being played"
+
     def chat(self, seat: int | None, name: str, text: str) -> ChatOut:
         """Table chat for the seated (no signals during a hand), or spectator chat."""
         if seat is not None:
-            if self.hand_on:
-                raise Refusal(
-                    Code.SIGNALS_FORBIDDEN,
-                    "no signals: table chat is closed while a hand is being played",
-                )
+            if self.hand_on and not self._talk_open():
+                raise Refusal(Code.SIGNALS_FORBIDDEN, self._silence())
             return ChatOut("table", name, seat, text, Audience.ALL)
         audience = Audience.SPECTATORS if self.hand_on else Audience.ALL
         return ChatOut("spectators", name, None, text, audience)

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 import msgspec
 
-from briscola.engine import PlayCard, Resign, SwapSeven
+from briscola.engine import PlayCard, Resign, Signal, SwapSeven
 from briscola.wire.ratings import Rating
 
 
@@ -106,6 +106,14 @@ class Resigned(Event, tag="resign", frozen=True):
     seat: int
 
 
+class Signalled(Event, tag="signal", frozen=True):
+    """A signal of the codebook to the seat's partners. It changes the state of only those
+    who see it, so it does not count in the version the players are shown."""
+
+    seat: int
+    signal: str
+
+
 class Claimed(Event, tag="claimed", frozen=True):
     """A guest's seat taken back by its holder signed in: the account's from now on."""
 
@@ -149,16 +157,23 @@ AnyEvent = (
     | Played
     | Swapped
     | Resigned
+    | Signalled
     | RatingsSettled
     | Claimed
     | MatchReset
 )
 
 
-def action_event(action: PlayCard | SwapSeven | Resign) -> Played | Swapped | Resigned:
+#: The events of a hand's actions, as a hand's log and a snapshot keep them.
+HandAction = Played | Swapped | Resigned | Signalled
+
+
+def action_event(action: PlayCard | SwapSeven | Resign | Signal) -> HandAction:
     """The event of a seat's move."""
     if type(action) is PlayCard:
         return Played(action.seat, action.card.code)
     if type(action) is SwapSeven:
         return Swapped(action.seat)
+    if type(action) is Signal:
+        return Signalled(action.seat, action.signal.value)
     return Resigned(action.seat)

@@ -37,6 +37,7 @@ class Persistence(Applying):
             id=self.id,
             rules=self.rules,
             version=self.version,
+            quiet=self.quiet,
             host=self.host,
             seats=[
                 SeatSnapshot(
@@ -91,12 +92,13 @@ class Persistence(Applying):
         )
         for event in _rebuilding(snapshot):
             table._apply(event)
-        table.version = snapshot.version
+        table.version, table.quiet = snapshot.version, snapshot.quiet
         for version, later in events:
             if version > table.version:
                 table._apply(later)
                 table.version = version
         table.finished.clear()
+        table.heard.clear()
         table.snapshot_due = False
         for s in table.seats:
             if s.human and s.connected:

@@ -3,7 +3,16 @@ match's result handed to the store and settled."""
 
 from __future__ import annotations
 
-from briscola.engine import Card, PlayCard, Resign, RuleError, SwapSeven, side_of
+from briscola.engine import (
+    Card,
+    PlayCard,
+    Resign,
+    RuleError,
+    Signal,
+    SignalCode,
+    SwapSeven,
+    side_of,
+)
 from briscola.table.appliers import Applying
 from briscola.table.events import (
     Dealt,
@@ -40,6 +49,16 @@ class Playing(Applying):
             raise Refusal(Code(exc.code.value), exc.message) from None
         if type(action) is not Resign and self.seats[seat].expiries:
             self._emit(Expiries(seat, 0))  # the person moved: no longer a run of expiries
+
+    def signal(self, seat: int, code: SignalCode, now: float) -> None:
+        """A seat signals its partners, where the table allows it (the engine's rules)."""
+        self._now = now
+        if self.match is None or self.match.between_hands:
+            raise Refusal(Code.NO_HAND, "signals are made during a hand")
+        try:
+            self._emit(action_event(Signal(seat, code)))
+        except RuleError as exc:
+            raise Refusal(Code(exc.code.value), exc.message) from None
 
     def play(self, seat: int, code: str, now: float) -> None:
         try:

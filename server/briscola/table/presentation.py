@@ -82,7 +82,7 @@ class Presentation(TableState):
         self, you: You, match: MatchView | None, summary: msgspec.Raw | None, clock: Clock | None
     ) -> StateMessage:
         return StateMessage(
-            version=self.version,
+            version=self.shown_version,
             room=summary,
             you=you,
             match=match,

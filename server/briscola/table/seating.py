@@ -5,6 +5,7 @@ Seats are fixed once the match has started."""
 from __future__ import annotations
 
 from briscola.bots import Level
+from briscola.engine import PARTNERSHIP_COUNTS
 from briscola.table.events import (
     AwaySet,
     BotAdded,
@@ -132,8 +133,10 @@ class Seating(Playing):
             if not self.seats[seat].free:
                 raise Refusal(Code.SEAT_TAKEN, f"seat {seat} is taken")
             return seat
-        if side is not None and n != 4:
-            raise Refusal(Code.BAD_MESSAGE, "partnerships exist only at four-player tables")
+        if side is not None and n not in PARTNERSHIP_COUNTS:
+            raise Refusal(
+                Code.BAD_MESSAGE, "partnerships exist only at four- and six-player tables"
+            )
         for s in self.seats:
             if s.free and (side is None or s.index % 2 == side):
                 return s.index

@@ -22,7 +22,7 @@ from briscola.engine import Resign, SwapSeven
 from briscola.table.chat import Audience, ChatOut
 from briscola.table.core import FinishedHand, Table, Thought
 from briscola.table.dispatch import register
-from briscola.table.events import Event, SeatRating
+from briscola.table.events import Event, SeatRating, Signalled
 from briscola.table.rated import RatedResult
 from briscola.table.snapshots import TableSnapshot
 from briscola.table.states import StateTexts
@@ -41,6 +41,7 @@ from briscola.wire.commands import (
     RemoveBot,
     ResignCmd,
     Resume,
+    SignalCmd,
     Swap,
     Sync,
     Watch,
@@ -243,9 +244,12 @@ class RoomSession:
         if table.snapshot_due:
             out.snapshot, table.snapshot_due = table.snapshot(), False
         due, self._state_due = self._state_due, set()
-        if out.events:
+        heard, table.heard = table.heard, set()
+        if any(type(event) is not Signalled for _, event in out.events):
             out.lobby_changed = True
             due = set(self.members)
+        elif heard:  # signals only: a state for those who saw one, nothing for the others
+            due |= {c for c, m in self.members.items() if table.seat_of(m.token) in heard}
         if due:
             key, _, summary = self._summary()
             texts = StateTexts(table, summary, table.clock(now))
@@ -262,7 +266,7 @@ class RoomSession:
 
     def _refuse(self, conn: ConnId, refusal: Refusal, ref: str | None) -> None:
         self._out.refused.append(refusal.code)
-        text = error_text(refusal.code, refusal.message, ref, self.table.version)
+        text = error_text(refusal.code, refusal.message, ref, self.table.shown_version)
         self._out.frames.append((conn, text))
 
     def _seat(self, conn: ConnId) -> int:
@@ -278,7 +282,7 @@ class RoomSession:
         member.summary_sent = None  # a joiner's state is whole
         self.members[conn] = member
         self._spectators = None
-        joined = JoinedMessage(self.id, seat, member.token, self.table.version)
+        joined = JoinedMessage(self.id, seat, member.token, self.table.shown_version)
         self._send(conn, joined)
         self._send_history(conn, member)
         self._state_due.add(conn)
@@ -295,7 +299,7 @@ class RoomSession:
             if spectator or line.audience is Audience.ALL
         ]
         if lines:
-            self._send(conn, ChatHistoryMessage(self.table.version, lines))
+            self._send(conn, ChatHistoryMessage(self.table.shown_version, lines))
 
     def _remove(self, conn: ConnId) -> Member | None:
         """The member at ``conn`` is no longer at the table (the one way out, as
@@ -371,7 +375,7 @@ class RoomSession:
         seat = self.table.seat_of(member.token)
         if seat is not None:
             self.table.leave(seat, now)
-        self._send(conn, LeftMessage(self.id, self.table.version))
+        self._send(conn, LeftMessage(self.id, self.table.shown_version))
         self._out.lobby_changed = True
 
     @handles(Ready)
@@ -399,6 +403,10 @@ class RoomSession:
         seat = self._seat(conn)
         self.table.act(seat, SwapSeven(seat), now)
 
+    @handles(SignalCmd)
+    def _signal(self, conn: ConnId, cmd: SignalCmd, now: float) -> None:
+        self.table.signal(self._seat(conn), cmd.signal, now)
+
     @handles(ResignCmd)
     def _resign(self, conn: ConnId, cmd: ResignCmd, now: float) -> None:
         seat = self._seat(conn)
@@ -416,7 +424,7 @@ class RoomSession:
         out = self.table.chat(self.table.seat_of(member.token), member.name, cmd.text)
         self.chat_history.append(out)
         data = encode_text(
-            ChatMessage(self.table.version, out.channel, out.name, out.seat, out.text)
+            ChatMessage(self.table.shown_version, out.channel, out.name, out.seat, out.text)
         )
         for other, m in self.members.items():
             if out.audience is Audience.ALL or m.token is None:

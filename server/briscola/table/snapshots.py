@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from briscola.table.events import Played, Resigned, SeatKind, Swapped
+from briscola.table.events import HandAction, SeatKind
 from briscola.wire.ratings import Rating
 from briscola.wire.table_rules import TableRules
 
@@ -31,7 +31,7 @@ class SeatSnapshot(msgspec.Struct, frozen=True):
 class HandSnapshot(msgspec.Struct, frozen=True):
     hand_id: str
     seed: str
-    actions: list[Played | Swapped | Resigned]
+    actions: list[HandAction]
 
 
 class TableSnapshot(msgspec.Struct, frozen=True):
@@ -47,3 +47,5 @@ class TableSnapshot(msgspec.Struct, frozen=True):
     hands: list[HandSnapshot]
     #: The rated match whose ratings the store has applied.
     settled: str | None = None
+    #: How many of the events counted in ``version`` were signals (Table.quiet).
+    quiet: int = 0

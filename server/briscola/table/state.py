@@ -11,7 +11,7 @@ from typing import Any
 
 from briscola.bots import Bot, BotChoice, Level
 from briscola.engine import MatchState
-from briscola.table.events import Event, Played, Resigned, SeatKind, Swapped
+from briscola.table.events import Event, HandAction, SeatKind
 from briscola.wire.messages import RecordRef
 from briscola.wire.ratings import Rating
 from briscola.wire.table_rules import TableRules
@@ -77,7 +77,7 @@ class HandLog:
 
     hand_id: str
     seed: str
-    actions: list[Played | Swapped | Resigned] = field(default_factory=list)
+    actions: list[HandAction] = field(default_factory=list)
 
 
 class TableState:
@@ -109,7 +109,14 @@ class TableState:
         self.stand_in = Level.EASY if rules.rated else stand_in
         self.seats = [Seat(index) for index in range(rules.players)]
         self.host: int | None = None
+        #: Bumped by every event: the order of the mirror's events.
         self.version = 0
+        #: How many of those events were signals, which only some see: the players are
+        #: shown :attr:`shown_version`, which a signal leaves as it was, so that one who did
+        #: not see it cannot tell from the versions that it was made.
+        self.quiet = 0
+        #: The seats that saw the signals applied since the last drain.
+        self.heard: set[int] = set()
         #: Bumped by every event but a card played or a swap: what the summary shows of the
         #: seats can only change then (the status is checked beside it).
         self.seats_revision = 0
@@ -142,6 +149,11 @@ class TableState:
         #: and the strong bot's decision with the version it was worked out for.
         self._asked: int | None = None
         self._decision: tuple[int, BotChoice] | None = None
+
+    @property
+    def shown_version(self) -> int:
+        """The version every message to a client carries (see :attr:`quiet`)."""
+        return self.version - self.quiet
 
     @property
     def status(self) -> Status:

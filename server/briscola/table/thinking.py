@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from briscola.bots import Bot, BotChoice, Level, make_bot
-from briscola.engine import HandView, view
+from briscola.engine import HandView, PartnerComm, Signal, signal_refusal, view
 from briscola.table.appliers import Applying
 from briscola.table.events import SeatKind, action_event
 from briscola.table.state import Status
@@ -86,3 +86,18 @@ class Thinking(Applying):
             self._emit(action_event(bot.choose(view(self.match.hand, seat))))
         elif self._decision is not None and self._decision[0] == self.version:
             self._emit(action_event(self._decision[1]))
+        else:
+            return
+        self._bot_signal(seat, bot)
+
+    def _bot_signal(self, seat: int, bot: Bot) -> None:
+        """After its move, a bot at a table of signals tells its partners what it may (a
+        true claim about its hand, at most one a trick); a person's stand-in says nothing."""
+        hand = self.match.hand if self.match is not None else None
+        if hand is None or self.rules.partner_comm is PartnerComm.NONE:
+            return
+        if self.seats[seat].kind is not SeatKind.BOT or signal_refusal(hand, seat) is not None:
+            return
+        code = bot.signal(view(hand, seat))
+        if code is not None:
+            self._emit(action_event(Signal(seat, code)))

@@ -8,6 +8,7 @@ from typing import Annotated
 import msgspec
 
 from briscola.engine import MIN_DEALS, GameName, MatchRules, PartnerComm, StockShown
+from briscola.wire.ratings import RATED_COUNTS
 
 
 class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -34,6 +35,10 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rated: bool = False
 
     def __post_init__(self) -> None:
+        # Made in code with the options' names ("open") as well as decoded: enums from here.
+        msgspec.structs.force_setattr(self, "game", GameName(self.game))
+        msgspec.structs.force_setattr(self, "stock", StockShown(self.stock))
+        msgspec.structs.force_setattr(self, "partner_comm", PartnerComm(self.partner_comm))
         if self.best_of not in (1, 3, 5):
             raise ValueError("best_of must be 1, 3 or 5")
         if self.players == 5:
@@ -46,6 +51,12 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             raise ValueError(f"an open table plays at least {MIN_DEALS} deals")
         if self.partner_comm is PartnerComm.OPEN and self.best_of != 1:
             raise ValueError("an open table plays a number of deals, not best_of")
+        if self.rated and (
+            self.players not in RATED_COUNTS
+            or self.game is not GameName.CLASSIC
+            or self.partner_comm is not PartnerComm.NONE
+        ):
+            raise ValueError("ratings are kept for the classic game of 2, 3 and 4 only, for now")
         self.match_rules  # noqa: B018 - the engine's own checks, in its words
 
     @property
