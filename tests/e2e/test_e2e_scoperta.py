@@ -27,15 +27,19 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 async def open_codes(page: Page, seat: int) -> list[str]:
     """The cards a seat's hand shows face up (another seat's)."""
-    codes: list[str] = await hook(page, f"hand-{seat}").get_by_test_id("public-card").evaluate_all(
-        "cards => cards.map(c => c.dataset.card)"
+    codes: list[str] = (
+        await hook(page, f"hand-{seat}")
+        .get_by_test_id("public-card")
+        .evaluate_all("cards => cards.map(c => c.dataset.card)")
     )
     return codes
 
 
 async def stock_codes(page: Page) -> list[str]:
-    codes: list[str] = await hook(page, "stock-cards").get_by_test_id("stock-card").evaluate_all(
-        "cards => cards.map(c => c.dataset.card)"
+    codes: list[str] = (
+        await hook(page, "stock-cards")
+        .get_by_test_id("stock-card")
+        .evaluate_all("cards => cards.map(c => c.dataset.card)")
     )
     return codes
 
@@ -64,7 +68,9 @@ async def test_scoperta_shows_the_bots_hand_and_the_stock_to_the_player_and_a_sp
     server: InProcessServer, new_page: NewPage
 ) -> None:
     page = await new_page()
-    link = await create_table(page, server.url, player="Ana", name="Open", players=2, game="scoperta")
+    link = await create_table(
+        page, server.url, player="Ana", name="Open", players=2, game="scoperta"
+    )
     await expect(hook(page, "rules").first).to_contain_text("Scoperta")
     await expect(hook(page, "rules").first).to_contain_text("stock face up")
     await add_bots(page, [1])
@@ -103,7 +109,9 @@ async def test_scoperta_with_only_the_next_card_shown(
     server: InProcessServer, new_page: NewPage
 ) -> None:
     page = await new_page()
-    await create_table(page, server.url, player="Ana", name="Top", players=2, game="scoperta", stock="top")
+    await create_table(
+        page, server.url, player="Ana", name="Top", players=2, game="scoperta", stock="top"
+    )
     await add_bots(page, [1])
     await ready(page)
     await expect(hook(page, "stock-card")).to_have_count(1)

@@ -14,6 +14,7 @@ from browser_helpers import (
     NewPage,
     add_bots,
     create_table,
+    enabled_cards,
     hook,
     my_seat,
     play_a_card,
@@ -100,8 +101,14 @@ async def test_a_six_player_table_plays_a_hand_to_its_summary_by_clicking(
     # Three cards each, the 36-card deck's stock: 36 - 18 = 18 with the face-up trump.
     await expect(hook(page, "hand").locator('[data-testid="card"]')).to_have_count(3)
     await expect(hook(page, "stock-count")).to_have_text("18")
-    for seat in SEATS[1:]:
-        await expect(hook(page, f"hand-{seat}").get_by_test_id("card-back")).to_have_count(3)
+    # The others' cards face down: three each, less any already on the trick.
+    await expect(enabled_cards(page).first).to_be_visible()
+    on_trick = await hook(page, "trick").get_by_test_id("trick-card").count()
+    backs = [
+        await hook(page, f"hand-{seat}").get_by_test_id("card-back").count() for seat in SEATS[1:]
+    ]
+    assert set(backs) <= {2, 3} and sum(backs) == 15 - on_trick, (backs, on_trick)
+    await expect(page.get_by_test_id("public-card")).to_have_count(0)
 
     rng = random.Random(6)
     await play_a_card(page, rng)
@@ -154,16 +161,20 @@ async def test_on_a_phone_six_names_on_one_line_never_overlap_the_trick_of_six(
     for key, name in names.items():
         assert name["lines"] == 1, f"{key} takes {name['lines']} lines"
         assert name["whiteSpace"] == "nowrap" and name["textOverflow"] == "ellipsis", name
-        assert 0 <= name["box"]["left"] and name["box"]["right"] <= seen["width"], (key, name)
+        assert name["box"]["left"] >= 0 and name["box"]["right"] <= seen["width"], (key, name)
         assert not overlap(name["box"], seen["trick"]), f"{key} overlaps the trick"
         for card in seen["cards"]:
-            assert not overlap(name["box"], card["box"]), f"{key} overlaps seat {card['seat']}'s card"
+            assert not overlap(name["box"], card["box"]), (
+                f"{key} overlaps seat {card['seat']}'s card"
+            )
         for other, them in names.items():
             assert other == key or not overlap(name["box"], them["box"]), (key, other)
     # The trick's cards lie apart, each in the trick's area.
     for i, card in enumerate(seen["cards"]):
         box = card["box"]
-        assert seen["trick"]["left"] - 8 <= box["left"] and box["right"] <= seen["trick"]["right"] + 8
+        assert (
+            seen["trick"]["left"] - 8 <= box["left"] and box["right"] <= seen["trick"]["right"] + 8
+        )
         for later in seen["cards"][i + 1 :]:
             assert not overlap(box, later["box"]), "two cards of the trick cover each other"
     # The name is shortened, never lost: the whole of it is the plate's title.
