@@ -12,6 +12,7 @@ from browser_helpers import (
     NewPage,
     add_bots,
     create_table,
+    enabled_cards,
     hand_codes,
     hook,
     play_a_card,
@@ -30,6 +31,16 @@ async def open_codes(page: Page, seat: int) -> list[str]:
     codes: list[str] = (
         await hook(page, f"hand-{seat}")
         .get_by_test_id("public-card")
+        .evaluate_all("cards => cards.map(c => c.dataset.card)")
+    )
+    return codes
+
+
+async def trick_codes(page: Page) -> list[str]:
+    """The cards on the table in the trick being played."""
+    codes: list[str] = (
+        await hook(page, "trick")
+        .get_by_test_id("trick-card")
         .evaluate_all("cards => cards.map(c => c.dataset.card)")
     )
     return codes
@@ -76,15 +87,18 @@ async def test_scoperta_shows_the_bots_hand_and_the_stock_to_the_player_and_a_sp
     await add_bots(page, [1])
     await ready(page)
 
-    # The bot's three cards face up, no back among them; the stock's 33 cards (40, less six
-    # dealt and the face-up trump), none of them a card in a hand or the face-up one.
-    await expect(hook(page, "hand-1").get_by_test_id("public-card")).to_have_count(3)
+    # The bot's cards face up, no back among them; the stock's 33 cards (40, less six dealt
+    # and the face-up trump), none of them a card in a hand, on the table or the face-up one.
+    await expect(hook(page, "hand-1").get_by_test_id("public-card").first).to_be_visible()
     await expect(hook(page, "hand-1").get_by_test_id("card-back")).to_have_count(0)
     await expect(hook(page, "stock-cards")).to_have_attribute("data-count", "33")
     await expect(hook(page, "stock-card")).to_have_count(33)
+    # Your turn (the bot may have led): nothing moves until you play.
+    await expect(enabled_cards(page).first).to_be_visible()
     mine, theirs, stock = await hand_codes(page), await open_codes(page, 1), await stock_codes(page)
     face_up = await hook(page, "face-up").get_attribute("data-card")
-    assert len(set(mine + theirs + stock + [face_up])) == 40
+    led = await trick_codes(page)
+    assert len(set(mine + theirs + led + stock + [face_up])) == 40
 
     watcher = await new_page()
     await watcher.goto(link)
@@ -94,13 +108,13 @@ async def test_scoperta_shows_the_bots_hand_and_the_stock_to_the_player_and_a_sp
     assert sorted(await open_codes(watcher, 1)) == sorted(theirs)
     assert await stock_codes(watcher) == stock
 
-    # After the first trick each draws one of the stock's first two cards.
+    # After the first trick each draws one of the stock's first two cards: they are in the
+    # hands, or led to the next trick.
     await play_a_card(page, random.Random(3))
     await expect(hook(page, "stock-card")).to_have_count(31)
-    await expect(hook(page, "hand-1").get_by_test_id("public-card")).to_have_count(3)
-    await expect(hook(page, "hand").locator('[data-testid="card"]')).to_have_count(3)
-    drawn = set(await hand_codes(page)) - set(mine) | set(await open_codes(page, 1)) - set(theirs)
-    assert drawn == set(stock[:2])
+    await expect(enabled_cards(page).first).to_be_visible()
+    now = await hand_codes(page) + await open_codes(page, 1) + await trick_codes(page)
+    assert set(now) - set(mine + theirs + led) == set(stock[:2])
     assert await stock_codes(page) == stock[2:]
     assert room_of(page) == room_of(watcher)
 
