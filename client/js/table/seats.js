@@ -33,7 +33,7 @@ export function createSeats({ store, prefs, game }, felt, { hand: myHand, seatin
     if (!info.kind) cls.push("empty");
     if (info.kind && !info.connected) cls.push("disconnected");
     if (info.away || info.bot_playing) cls.push("away");
-    const children = [plate(s, info, hand, isMe, turn), seating.seatControls(s, info), signals.bubble(state, seat)];
+    const children = [plate(s, info, hand, isMe, turn), seating.seatControls(s, info)];
     if (hand) children.push(isMe ? myHand.draw(s, hand) : otherHand(hand, seat, pos));
     return h(
       "div",
@@ -65,6 +65,7 @@ export function createSeats({ store, prefs, game }, felt, { hand: myHand, seatin
     ];
     // At a table of partnerships, the team's letter on the plate's corner, in its colour.
     if (isPartnership(n)) parts.push(h("span", { class: "team-tag", "data-testid": `team-${seat}`, title: t(`team.${side}`) }, t(`team.short.${side}`)));
+    parts.push(signals.bubble(state, seat));
     if (turn && state.clock && state.clock.seat === seat) {
       parts.push(h("div", { class: "clock", "data-clock": "", "data-name": name, "data-testid": `clock-${seat}`, title: "⏱", role: "timer" }, ""));
     }
