@@ -20,6 +20,7 @@ from browser_helpers import (
     play_a_card,
     play_until_summary,
     ready,
+    room_of,
 )
 from playwright.async_api import Locator, Page, expect
 
@@ -139,6 +140,13 @@ async def test_an_open_table_talks_after_the_first_trick_and_shows_the_partners_
     link = await create_table(page, server.url, player="Ana", name="Open", partner_comm="open")
     await expect(hook(page, "rules").first).to_contain_text("signals and talk")
     await add_bots(page, [1, 2, 3])
+    # The lobby's row names the house rules and the match of deals.
+    lobby = await new_page()
+    await lobby.goto(server.url + "/")
+    listed = lobby.locator(f'[data-testid="lobby-table"][data-room="{room_of(page)}"]')
+    await expect(listed.get_by_test_id("rules")).to_contain_text("signals and talk")
+    await expect(listed.get_by_test_id("rules")).to_contain_text("5 deals")
+    await expect(listed.get_by_test_id("rules")).not_to_contain_text("single hand")
     watcher = await watch(new_page, link)
     await ready(page)
     await expect(hook(page, "match-score")).to_be_visible()

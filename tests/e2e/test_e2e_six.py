@@ -17,6 +17,7 @@ from browser_helpers import (
     enabled_cards,
     hook,
     my_seat,
+    no_horizontal_scroll,
     play_a_card,
     play_until_summary,
     ready,
@@ -177,6 +178,7 @@ async def test_on_a_phone_six_names_on_one_line_never_overlap_the_trick_of_six(
         )
         for later in seen["cards"][i + 1 :]:
             assert not overlap(box, later["box"]), "two cards of the trick cover each other"
+    await no_horizontal_scroll(page)
     # The name is shortened, never lost: the whole of it is the plate's title.
     mine = names["name-0"]
     assert mine["title"] == long_name
