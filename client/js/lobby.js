@@ -140,15 +140,26 @@ function hintLine(testid) {
   return h("small", { class: "field-hint", "data-testid": testid });
 }
 
-/** The "Rated" option: only for a signed-in creator (a rated table seats account holders only). */
+/**
+ * The "Rated" option: only for a signed-in creator (a rated table seats account holders
+ * only), and for the games whose ratings are kept; `update(ratable)` follows the form.
+ */
 function ratedOption(account) {
-  const hint = account ? null : h("small", { class: "check-hint", id: "create-rated-hint", "data-testid": "create-rated-hint" }, t("create.ratedHint"));
-  const box = h("input", { type: "checkbox", name: "rated", "data-testid": "create-rated", disabled: !account, "aria-describedby": hint ? "create-rated-hint" : null });
-  return h("div", { class: "rated-option" }, h("label", { class: "check" }, box, t("create.rated")), hint);
+  const hint = h("small", { class: "check-hint", id: "create-rated-hint", "data-testid": "create-rated-hint" });
+  const box = h("input", { type: "checkbox", name: "rated", "data-testid": "create-rated", "aria-describedby": "create-rated-hint" });
+  const el = h("div", { class: "rated-option" }, h("label", { class: "check" }, box, t("create.rated")), hint);
+  function update(ratable) {
+    box.disabled = !account || !ratable;
+    if (box.disabled) box.checked = false;
+    hint.textContent = !account ? t("create.ratedHint") : ratable ? "" : t("create.ratedGames");
+    hint.hidden = !hint.textContent;
+  }
+  return { el, update };
 }
 
 function createForm(act, account) {
   const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "create-submit" }, t("create.submit"));
+  const rated = ratedOption(account);
   const percent = (chance) => `${Math.round(chance * 100)}`;
   const hints = { game: hintLine("create-game-hint"), stock: hintLine("create-stock-hint"), comm: hintLine("create-comm-hint"), catch: hintLine("create-catch-hint"), deals: hintLine("create-deals-hint") };
   const players = choice("players", "create-players", [["2", t("create.players2")], ["3", t("create.players3")], ["4", t("create.players4"), true], ["6", t("create.players6")]]);
@@ -190,14 +201,15 @@ function createForm(act, account) {
     field(t("create.clock"), h("input", { type: "number", name: "clock", min: "1", max: "600", step: "1", value: "30", "data-testid": "create-clock" })),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "swap_seven", "data-testid": "create-swap" }), t("create.swap")),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", "data-testid": "create-private" }), t("create.private")),
-    ratedOption(account),
+    rated.el,
     submit,
   );
 
   /** Shows the fields that apply to what is chosen, with their explanations; the rules to send. */
   function shape() {
     const choices = formChoices(form);
-    const { rules, shown, players: allowed } = formShape(choices);
+    const { rules, shown, players: allowed, ratable } = formShape(choices);
+    rated.update(ratable);
     for (const option of players.options) option.disabled = !allowed.includes(Number(option.value));
     if (String(rules.players) !== players.value) players.value = String(rules.players);
     for (const [key, el] of Object.entries(optional)) el.hidden = !shown[key];

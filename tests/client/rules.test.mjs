@@ -54,6 +54,15 @@ test("five players are not offered; the clock is kept within 1 and 600 seconds",
   assert.equal(formShape({ ...base, rated: true }).rules.rated, true);
 });
 
+test("only the classic game of two, three or four without partner talk is rated", () => {
+  const rated = (choices) => formShape({ ...base, rated: true, ...choices });
+  for (const players of [2, 3, 4]) assert.equal(rated({ players }).rules.rated, true);
+  for (const choices of [{ players: 6 }, { game: "scoperta" }, { partner_comm: "signals" }]) {
+    assert.equal(rated(choices).ratable, false, JSON.stringify(choices));
+    assert.equal(rated(choices).rules.rated, undefined);
+  }
+});
+
 test("an open table's deals: as chosen, else one for each seat and at least 5", () => {
   assert.equal(dealsOf({ players: 4, deals: 0 }), 5);
   assert.equal(dealsOf({ players: 6, deals: 0 }), 6);
