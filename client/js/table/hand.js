@@ -96,6 +96,7 @@ export function createHand({ store, act, prefs, redraw, game }, felt, { signals 
     const target = event.target;
     const tag = target && target.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+    if (target.closest && target.closest(".signal-panel")) return; // choosing a signal
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const hand = store.get().state?.match?.hand;
     if (!hand || hand.seat === null || hand.over) return;
