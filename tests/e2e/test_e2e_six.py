@@ -1,7 +1,8 @@
 """Six players in the browser: a table made with the form and filled with bots plays a hand
 to its summary by clicking, with six seats round the felt in two partnerships of three; on a
 phone the six names (one line each, cut with an ellipsis) never overlap the trick of six or
-each other; the seat picker offers the two partnerships."""
+each other, nor do they on a short desktop screen; the seat picker offers the two
+partnerships."""
 
 from __future__ import annotations
 
@@ -31,6 +32,10 @@ from support.servers import InProcessServer
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 SEATS = range(6)
+DEVICES: dict[str, dict[str, Any]] = {
+    "phone": PHONE_CONTEXT,
+    "short desktop": {"viewport": {"width": 1024, "height": 700}},
+}
 
 # Waits for a finished trick of six held on the felt, and gives the boxes of what is drawn
 # then: the trick, its cards, each seat's name and the viewport; and each name's look.
@@ -143,10 +148,12 @@ async def test_a_six_player_table_plays_a_hand_to_its_summary_by_clicking(
     await expect(hook(page, "replay-points").get_by_test_id("replay-side")).to_have_count(2)
 
 
-async def test_on_a_phone_six_names_on_one_line_never_overlap_the_trick_of_six(
-    server: InProcessServer, new_page: NewPage
+@pytest.mark.parametrize("device", sorted(DEVICES))
+async def test_six_names_on_one_line_never_overlap_the_trick_of_six(
+    server: InProcessServer, new_page: NewPage, device: str
 ) -> None:
-    page = await new_page(**PHONE_CONTEXT)
+    """On a phone, and on a short desktop screen where the felt's middle is tight."""
+    page = await new_page(**DEVICES[device])
     long_name = "Annabella Longname-Smith"
     await six_with_bots(page, server.url, long_name)
     for seat in SEATS:
