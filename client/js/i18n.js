@@ -568,7 +568,7 @@ const IT = {
   "signal.why.firstTrick": "I segnali si aprono dopo la prima presa",
   "signal.why.oneATrick": "Un segnale a presa: il tuo l'hai fatto",
   "signal.made": "{name} segnala: {meaning}",
-  "signal.youMade": "Segnali: {meaning}",
+  "signal.youMade": "Hai segnalato: {meaning}",
   "signal.caughtBy": "colto da {names}",
   "signal.caughtByNone": "nessun avversario l'ha colto",
   "signal.ace_of_trumps": "Ho l'Asso di briscola",
