@@ -113,6 +113,8 @@ async def test_scoperta_shows_the_bots_hand_and_the_stock_to_the_player_and_a_sp
     await play_a_card(page, random.Random(3))
     await expect(hook(page, "stock-card")).to_have_count(31)
     await expect(enabled_cards(page).first).to_be_visible()
+    # The finished trick is held on the felt a moment: then the next one shows.
+    await expect(hook(page, "trick")).not_to_have_attribute("data-held", "true")
     now = await hand_codes(page) + await open_codes(page, 1) + await trick_codes(page)
     assert set(now) - set(mine + theirs + led) == set(stock[:2])
     assert await stock_codes(page) == stock[2:]
