@@ -1,4 +1,5 @@
-"""Load generator: T tables of 4 websocket players and 1 spectator against a real server.
+"""Load generator: T tables of 4 (``--players``: 2, 3, 4 or 6) websocket players and 1
+spectator against a real server.
 
 With ``--bots B`` the last B seats of each table are strong bots that its host adds (the
 server's thinker works their moves out in worker processes, which inherit the server's CPU):
@@ -226,7 +227,8 @@ class Move:
 
 
 class Conn(asyncio.Protocol):
-    """One socket of a table, a player (seat 0-3) or the spectator (seat None).
+    """One socket of a table, a player (seat 0 to ``--players`` - 1) or the spectator (seat
+    None).
 
     The handshake is the websockets library's Sans-I/O client (no extensions: no
     compression offered). After it, frames are read and written here by hand on the bare
@@ -237,7 +239,7 @@ class Conn(asyncio.Protocol):
 
     def __init__(self, run: Run, table: Table, seat: int | None) -> None:
         self.run, self.table, self.seat = run, table, seat
-        self.bit = 1 << (SEATS if seat is None else seat)
+        self.bit = 1 << (run.seats if seat is None else seat)
         self.handshake: ClientProtocol | None = ClientProtocol(parse_uri(run.ws_url))
         self.buffer = bytearray()
         self.transport: asyncio.Transport | None = None
@@ -392,9 +394,10 @@ class Run:
         self.pad = "x" * args.relay_bytes
         self.gate_open = False  # no table starts before all are set up
         #: ``--bots``: the last seats of each table are strong bots, its host adds them.
-        self.players = SEATS - args.bots
+        self.seats: int = args.players
+        self.players = self.seats - args.bots
         self.sockets = self.players + 1
-        self.mask = (1 << SEATS) | ((1 << self.players) - 1)  # the table's sockets' bits
+        self.mask = (1 << self.seats) | ((1 << self.players) - 1)  # the table's sockets' bits
 
     # --- acting -------------------------------------------------------------
 
@@ -494,7 +497,7 @@ class Run:
         if self.target == "relay":
             seq = msg["seq"]
             conn.table.delivered(conn, seq)
-            if conn.seat == (msg["seat"] + 1) % SEATS and seq == conn.table.seq:
+            if conn.seat == (msg["seat"] + 1) % self.seats and seq == conn.table.seq:
                 self.my_turn(conn)
         elif kind == "state":
             self.on_state(conn, msg, len(raw))
@@ -521,7 +524,7 @@ class Run:
             if self.target == "briscola":
                 response = await http.post(
                     f"{self.server.base}/api/rooms",
-                    json={"players": SEATS, "clock": 600, "name": table.room},
+                    json={"players": self.seats, "clock": 600, "name": table.room},
                 )
                 response.raise_for_status()
                 table.room = response.json()["id"]
@@ -530,7 +533,7 @@ class Run:
                 if self.target == "briscola":
                     hello.update(name=f"p{seat}", seat=seat)
                 host = await self.open(table, seat, hello)
-                for bot in range(self.players, SEATS) if seat == 0 else ():
+                for bot in range(self.players, self.seats) if seat == 0 else ():
                     host.send(orjson.dumps({"type": "add_bot", "seat": bot, "level": "strong"}))
             watch = "watch" if self.target == "briscola" else "join"
             await self.open(table, None, {"type": watch, "room": table.room})
@@ -542,7 +545,7 @@ class Run:
         table.last_seen = time.perf_counter()
         players = table.conns[: self.players]
         if self.target == "relay":
-            self.my_turn(players[table.seq % SEATS])
+            self.my_turn(players[table.seq % self.seats])
         else:
             for conn in players:
                 conn.played_at = -1
@@ -698,6 +701,8 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
     }[args.mode]
     command = shlex.join(["python", "bench/load.py", *sys.argv[1:]])
     bots = f", {args.bots} strong bots a table" if args.bots else ""
+    if args.players != SEATS:
+        bots = f", {args.players} players a table{bots}"
     lines = [
         f"### {title}{bots}{' (Redis mirror)' if args.redis_url else ''}",
         "",
@@ -822,9 +827,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--relay-bytes", type=int, default=300, help="padding of a relay move")
     parser.add_argument(
+        "--players", type=int, choices=(2, 3, 4, 6), default=SEATS, help="seats a table (4)"
+    )
+    parser.add_argument(
         "--bots",
         type=int,
-        choices=range(SEATS),
+        choices=range(6),
         default=0,
         help="strong bots in the last seats of each table (the briscola server only); the "
         "latency is the people's moves'",
@@ -857,6 +865,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         args.tables = [100, 500, 1000] if args.mode == "realistic" else [100, 1000]
     if args.targets is None:
         args.targets = ["briscola"] if args.mode == "realistic" else ["briscola", "relay"]
+    if args.bots >= args.players:
+        parser.error("--bots must leave a person at each table")
     if args.processes > 1 and (not args.redis_url or args.targets != ["briscola"]):
         parser.error("--processes needs --redis-url and --targets briscola")
     return args
@@ -877,6 +887,7 @@ def main(argv: list[str] | None = None) -> int:
     print(body)
     if not args.no_write:
         key = f"{args.mode}{f'-bots{args.bots}' if args.bots else ''}"
+        key += f"-players{args.players}" if args.players != SEATS else ""
         processes = f"-processes{args.processes}" if args.processes > 1 else ""
         write_section(f"{key}{'-redis' if args.redis_url else ''}{processes}", body)
         print(f"written to {BENCHMARKS.relative_to(ROOT)}")

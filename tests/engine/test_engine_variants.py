@@ -302,20 +302,50 @@ def test_an_open_match_is_a_fixed_number_of_counted_deals() -> None:
 
 
 def test_every_game_is_reached_through_the_seam() -> None:
-    """The registry gives each game's module; a hand dealt, played, recorded, verified and
-    replayed through it alone."""
+    """The registry gives each game's module; a match begun, dealt, played, recorded,
+    verified and replayed through it alone, its views and template agreeing."""
     rng = random.Random(6)
     for name, rules in [
-        (GameName.CLASSIC, HandRules(6)),
-        (GameName.SCOPERTA, HandRules(2, game=GameName.SCOPERTA)),
+        (GameName.CLASSIC, MatchRules(6, partner_comm=PartnerComm.SIGNALS)),
+        (GameName.SCOPERTA, MatchRules(2, game=GameName.SCOPERTA)),
     ]:
         game = GAMES[name]
-        state = game.start(rules, 0, seed_of(name))
-        assert game.phase(state) is Phase.PLAY
-        while (turn := game.turn(state)) is not None:
-            state = game.apply(state, rng.choice(game.legal(state, turn)))
-        assert game.phase(state) is Phase.OVER
-        assert game.verify(game.record(state)) == state
-        assert game.replay(game.record(state))[-1].result == game.result(state).result_code
+        match = game.new_match(rules, seed_of(name))
+        assert game.phase(match) is Phase.WAITING and game.turn(match) is None
+        match = game.deal(match, seed_of((name, 1)))
+        assert game.phase(match) is Phase.PLAY
+        while (turn := game.turn(match)) is not None:
+            viewed = game.view(match, turn)
+            assert viewed.hand is not None and viewed.hand.seat == turn
+            assert game.own(match, turn)[0] == viewed.hand.hand
+            assert game.template(match, None).hand.hand is None  # type: ignore[union-attr]
+            match = game.apply(match, rng.choice(game.legal(match, turn)))
+        assert game.phase(match) is not Phase.PLAY
+        record = game.record(match)
+        assert game.verify(record) == match.hand
+        assert game.replay(record)[-1].result == match.results[-1].result_code
         n = rules.players
-        assert game.sides(state, None) == tuple(s % 2 if n == 6 else s for s in range(n))
+        assert game.sides(match, None) == tuple(s % 2 if n == 6 else s for s in range(n))
+        assert game.audience(match) is None and not game.talk_allowed(match)
+
+
+def test_the_audience_of_a_signal_is_its_side_and_its_catchers() -> None:
+    game = GAMES[GameName.CLASSIC]
+    match = game.deal(
+        game.new_match(MatchRules(4, partner_comm=PartnerComm.SIGNALS, catch=100), seed_of("a")),
+        seed_of("b"),
+    )
+    for _ in range(4):
+        turn = game.turn(match)
+        assert turn is not None
+        match = game.apply(match, game.legal(match, turn)[0])
+    match = game.apply(match, Signal(1, SignalCode.CARICO))
+    assert game.audience(match) == {0, 1, 2, 3}
+    open_match = game.new_match(MatchRules(4, partner_comm=PartnerComm.OPEN, deals=5), seed_of("c"))
+    open_match = game.deal(open_match, seed_of("d"))
+    assert not game.talk_allowed(open_match)
+    for _ in range(4):
+        turn = game.turn(open_match)
+        assert turn is not None
+        open_match = game.apply(open_match, game.legal(open_match, turn)[0])
+    assert game.talk_allowed(open_match)

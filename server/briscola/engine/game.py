@@ -1,13 +1,17 @@
 """The seam between a game and everything around it: one typed protocol that each game
 module implements, and the registry of games by name.
 
-A table, a bot, the record's verifier and the replay viewer reach a game only through its
-:class:`Game`: how to deal, the phase and whose turn, the legal actions, apply, each
-viewer's projection, the sides as far as a viewer may know them, the result, the record,
-its verification and its replay. A new game (Briscola Chiamata, say) is a new module with
-its own state, actions and view, registered in :data:`GAMES`; the layers above do not
-change. The trick-and-draw family (classic Briscola for 2, 3, 4 and 6, and Scoperta) is one
-module, :data:`TRICK_AND_DRAW`, whose options are in :class:`HandRules`.
+A table reaches a game only through its :class:`Game`: how a match begins and each deal is
+dealt, the phase and whose turn, the legal actions, apply, each viewer's projection (and the
+template of it that the server encodes once for everyone), who sees an action that only some
+may see, whether the table may talk, the sides as far as a viewer may know them, the record
+of a finished deal, its verification and its replay. A new game (Briscola Chiamata, say) is
+a new module with its own rules, state, actions and view, registered in :data:`GAMES`; the
+layers above do not change (docs/ARCHITECTURE.md, "Adding a game").
+
+The trick-and-draw family — classic Briscola for 2, 3, 4 and 6 (with the partnership house
+rules) and Scoperta — is one module, :data:`TRICK_AND_DRAW`, whose options are in
+:class:`MatchRules` and :class:`HandRules`.
 """
 
 from __future__ import annotations
@@ -16,66 +20,91 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
-from .actions import Action, PlayCard, SwapSeven
+from .actions import Action, ActionType, PlayCard, SwapSeven
+from .match import MatchRules, MatchState, apply_action, deal, new_match
 from .record import hand_record, verify_record
 from .replay import ReplayStep, replay_steps
-from .rules import apply, hand_result, legal_actions, start_hand
-from .state import GameName, HandResult, HandRules, HandState, side_of
-from .view import HandView, view
+from .rules import legal_actions
+from .state import GameName, HandState, PartnerComm, side_of
+from .view import OWN_FIELDS, MatchView, Own, match_template, match_view, own
 
 
 class Phase(StrEnum):
-    """Where a deal stands. Games with an auction add their own phases before play."""
+    """Where a match stands. Games with an auction add their own phases before play."""
 
+    WAITING = "waiting"  # between deals, or before the first
     PLAY = "play"
     OVER = "over"
 
 
-S = TypeVar("S")
+R = TypeVar("R", contravariant=True)
+M = TypeVar("M")
 A = TypeVar("A")
 V = TypeVar("V", covariant=True)
-R = TypeVar("R", contravariant=True)
 
 
-class Game(Protocol[R, S, A, V]):
-    """One game: ``R`` its rules, ``S`` the state of a deal, ``A`` its actions, ``V`` a
-    viewer's projection. Values in, values out; deterministic from the seed."""
+class Game(Protocol[R, M, A, V]):
+    """One game: ``R`` its rules, ``M`` the state of a match, ``A`` its actions, ``V`` a
+    viewer's projection of a match. Values in, values out; deterministic from the seeds.
 
-    def start(self, rules: R, dealer: int, seed: bytes) -> S:
-        """Deal from ``seed`` (docs/FAIRPLAY.md), ``dealer`` dealing."""
+    ``own_fields`` names the fields of a deal's view that are one viewer's own, in order:
+    :meth:`template` puts a hole in each and :meth:`own` gives a viewer's values for them.
+    """
+
+    own_fields: tuple[str, ...]
+
+    def new_match(self, rules: R, seed: bytes) -> M:
+        """A match whose first dealer is drawn from ``seed`` (docs/FAIRPLAY.md)."""
         ...
 
-    def phase(self, state: S) -> Phase: ...
-
-    def turn(self, state: S) -> int | None:
-        """The seat to act, or ``None`` when nobody is (the deal is over)."""
+    def deal(self, match: M, seed: bytes) -> M:
+        """The next deal, from ``seed``."""
         ...
 
-    def legal(self, state: S, seat: int) -> Sequence[A]:
+    def apply(self, match: M, action: A) -> M:
+        """The match after ``action``; :class:`RuleError` when it is not allowed now."""
+        ...
+
+    def phase(self, match: M) -> Phase: ...
+
+    def turn(self, match: M) -> int | None:
+        """The seat to act, or ``None`` when nobody is."""
+        ...
+
+    def legal(self, match: M, seat: int) -> Sequence[A]:
         """The moves ``seat`` may make now (empty when it is not its turn)."""
         ...
 
-    def apply(self, state: S, action: A) -> S:
-        """The state after ``action``; :class:`RuleError` when it is not allowed now."""
-        ...
-
-    def view(self, state: S, viewer: int | None) -> V:
+    def view(self, match: M, viewer: int | None) -> V:
         """What ``viewer`` (a seat, or ``None`` for a spectator) may see: the one projection."""
         ...
 
-    def sides(self, state: S, viewer: int | None) -> tuple[int | None, ...]:
+    def template(self, match: M, hole: Any) -> V:
+        """Everyone's view with ``hole`` in each of :attr:`own_fields` (a deal must be on)."""
+        ...
+
+    def own(self, match: M, viewer: int | None) -> tuple[Any, ...]:
+        """``viewer``'s values for :attr:`own_fields` but the seat (a deal must be on)."""
+        ...
+
+    def audience(self, match: M) -> frozenset[int] | None:
+        """The seats that saw the last action when only some did (a signal), else
+        ``None``: everyone saw it."""
+        ...
+
+    def talk_allowed(self, match: M) -> bool:
+        """Whether the seated may talk now, while a deal is being played."""
+        ...
+
+    def sides(self, match: M, viewer: int | None) -> tuple[int | None, ...]:
         """Each seat's side as ``viewer`` may know it (``None``: not known to it)."""
         ...
 
-    def result(self, state: S) -> HandResult:
-        """Points per side and the winner of a finished deal."""
+    def record(self, match: M) -> dict[str, Any]:
+        """The JSON record of the deal just finished (docs/FAIRPLAY.md)."""
         ...
 
-    def record(self, state: S) -> dict[str, Any]:
-        """The finished deal's JSON record (docs/FAIRPLAY.md)."""
-        ...
-
-    def verify(self, record: Mapping[str, Any]) -> S:
+    def verify(self, record: Mapping[str, Any]) -> object:
         """Replay ``record`` under the rules; :class:`VerifyError` at the first disagreement."""
         ...
 
@@ -90,33 +119,60 @@ class TrickAndDraw:
     The sides are public and fixed by seat: each seat, or two partnerships in alternate
     seats."""
 
-    def start(self, rules: HandRules, dealer: int, seed: bytes) -> HandState:
-        return start_hand(rules, dealer, seed)
+    own_fields: tuple[str, ...] = OWN_FIELDS
 
-    def phase(self, state: HandState) -> Phase:
-        return Phase.OVER if state.over else Phase.PLAY
+    def new_match(self, rules: MatchRules, seed: bytes) -> MatchState:
+        return new_match(rules, seed)
 
-    def turn(self, state: HandState) -> int | None:
-        return state.turn
+    def deal(self, match: MatchState, seed: bytes) -> MatchState:
+        return deal(match, seed)
 
-    def legal(self, state: HandState, seat: int) -> Sequence[PlayCard | SwapSeven]:
-        return legal_actions(state, seat)
+    def apply(self, match: MatchState, action: Action) -> MatchState:
+        return apply_action(match, action)
 
-    def apply(self, state: HandState, action: Action) -> HandState:
-        return apply(state, action)
+    def phase(self, match: MatchState) -> Phase:
+        if match.over:
+            return Phase.OVER
+        return Phase.WAITING if match.between_hands else Phase.PLAY
 
-    def view(self, state: HandState, viewer: int | None) -> HandView:
-        return view(state, viewer)
+    def turn(self, match: MatchState) -> int | None:
+        return None if match.hand is None else match.hand.turn
 
-    def sides(self, state: HandState, viewer: int | None) -> tuple[int | None, ...]:
-        n = state.players
+    def legal(self, match: MatchState, seat: int) -> Sequence[PlayCard | SwapSeven]:
+        return [] if match.hand is None else legal_actions(match.hand, seat)
+
+    def view(self, match: MatchState, viewer: int | None) -> MatchView:
+        return match_view(match, viewer)
+
+    def template(self, match: MatchState, hole: Any) -> MatchView:
+        return match_template(match, hole)
+
+    def own(self, match: MatchState, viewer: int | None) -> Own:
+        assert match.hand is not None
+        return own(match.hand, viewer)
+
+    def audience(self, match: MatchState) -> frozenset[int] | None:
+        hand = match.hand
+        if hand is None or not hand.log or hand.log[-1].type is not ActionType.SIGNAL:
+            return None
+        signal = hand.log[-1]
+        n = hand.players
+        side = side_of(signal.seat, n)
+        return frozenset(s for s in range(n) if side_of(s, n) == side) | set(signal.caught)
+
+    def talk_allowed(self, match: MatchState) -> bool:
+        hand = match.hand
+        return (
+            hand is not None and hand.rules.partner_comm is PartnerComm.OPEN and bool(hand.tricks)
+        )
+
+    def sides(self, match: MatchState, viewer: int | None) -> tuple[int | None, ...]:
+        n = match.rules.players
         return tuple(side_of(seat, n) for seat in range(n))
 
-    def result(self, state: HandState) -> HandResult:
-        return hand_result(state)
-
-    def record(self, state: HandState) -> dict[str, Any]:
-        return hand_record(state)
+    def record(self, match: MatchState) -> dict[str, Any]:
+        assert match.hand is not None
+        return hand_record(match.hand)
 
     def verify(self, record: Mapping[str, Any]) -> HandState:
         return verify_record(record)
@@ -128,7 +184,7 @@ class TrickAndDraw:
 TRICK_AND_DRAW = TrickAndDraw()
 
 #: Every game by the name a table's rules and a record give it.
-GAMES: Mapping[GameName, Game[HandRules, HandState, Action, HandView]] = {
+GAMES: Mapping[GameName, Game[MatchRules, MatchState, Action, MatchView]] = {
     GameName.CLASSIC: TRICK_AND_DRAW,
     GameName.SCOPERTA: TRICK_AND_DRAW,
 }

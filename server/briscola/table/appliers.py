@@ -19,12 +19,7 @@ from briscola.engine import (
     Signal,
     SignalCode,
     SwapSeven,
-    apply_action,
-    deal,
-    hand_record,
-    new_match,
     seed_from_hex,
-    side_of,
 )
 from briscola.engine import ErrorCode as RuleCode
 from briscola.table.dispatch import register
@@ -165,13 +160,13 @@ class Applying(TableState):
     def _match_started(self, e: MatchStarted) -> None:
         self.match_id, self.match_seed = e.match_id, e.match_seed
         self._rating_asked = False
-        self.match = new_match(self.rules.match_rules, seed_from_hex(e.match_seed))
+        self.match = self.game.new_match(self.rules.match_rules, seed_from_hex(e.match_seed))
         self.hands, self.records = [], []
 
     @applies(Dealt)
     def _dealt(self, e: Dealt) -> None:
         assert self.match is not None
-        self.match = deal(self.match, seed_from_hex(e.seed))
+        self.match = self.game.deal(self.match, seed_from_hex(e.seed))
         self.hands.append(HandLog(e.hand_id, e.seed))
         for s in self.seats:
             if s.human:
@@ -198,7 +193,7 @@ class Applying(TableState):
         before = self.match
         if before is None:
             raise RuleError(RuleCode.NO_HAND, "the match has not started")
-        self.match = apply_action(before, action)
+        self.match = self.game.apply(before, action)
         self.hands[-1].actions.append(e)
         self._turn_since = self._now
         self._owed = None
@@ -206,7 +201,7 @@ class Applying(TableState):
         assert hand is not None
         if hand.over and not before.between_hands:
             log = self.hands[-1]
-            record = hand_record(hand)
+            record = self.game.record(self.match)
             record.update(hand_id=log.hand_id, match_id=self.match_id)
             record["names"] = [s.name or f"Seat {s.index + 1}" for s in self.seats]
             if not self.rules.private:  # a private table's id is its secret
@@ -221,14 +216,10 @@ class Applying(TableState):
         match = self.match
         if match is None:
             raise RuleError(RuleCode.NO_HAND, "the match has not started")
-        self.match = apply_action(match, Signal(e.seat, SignalCode(e.signal)))
+        self.match = self.game.apply(match, Signal(e.seat, SignalCode(e.signal)))
         self.hands[-1].actions.append(e)
         self.quiet += 1
-        hand = self.match.hand
-        assert hand is not None
-        n = len(self.seats)
-        self.heard |= {s for s in range(n) if side_of(s, n) == side_of(e.seat, n)}
-        self.heard |= set(hand.log[-1].caught)
+        self.heard |= self.game.audience(self.match) or set()
 
     @applies(MatchReset)
     def _reset(self, e: MatchReset) -> None:

@@ -32,11 +32,9 @@ class Chatting(TableState):
     """Who may say what at the table, and to whom."""
 
     def _talk_open(self) -> bool:
-        """Table talk during a hand: at an open table, once the first trick is complete."""
-        hand = self.match.hand if self.match is not None else None
-        return (
-            self.rules.partner_comm is PartnerComm.OPEN and hand is not None and bool(hand.tricks)
-        )
+        """Table talk during a hand, where the game allows it (at an open table, once the
+        first trick is complete)."""
+        return self.match is not None and self.game.talk_allowed(self.match)
 
     def _silence(self) -> str:
         if self.rules.partner_comm is PartnerComm.OPEN:

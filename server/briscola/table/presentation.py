@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from briscola.bots import Level
-from briscola.engine import MatchView, match_template, match_view, side_of
+from briscola.engine import MatchView, side_of
 from briscola.table.events import SeatKind
 from briscola.table.state import Seat, TableState
 from briscola.wire.messages import Clock, RoomSummary, SeatInfo, StateMessage, You
@@ -53,7 +53,7 @@ class Presentation(TableState):
         """The full state for one seat (or a spectator): built on the engine's projection.
         ``summary`` is the room's public summary, encoded once for every recipient (None
         for those who have it already)."""
-        match = match_view(self.match, seat) if self.match is not None else None
+        match = self.game.view(self.match, seat) if self.match is not None else None
         return self._state(self.you(seat), match, summary, clock)
 
     def state_template(
@@ -63,7 +63,7 @@ class Presentation(TableState):
         one seat's own (:func:`briscola.engine.view.template`): for an encoder that puts
         each recipient's values in (:mod:`briscola.table.states`). A hand must be on."""
         assert self.match is not None
-        return self._state(hole, match_template(self.match, hole), summary, clock)
+        return self._state(hole, self.game.template(self.match, hole), summary, clock)
 
     def you(self, seat: int | None) -> You:
         """Who a recipient is at the table: its seat (None: a spectator), and host or not."""

@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from briscola.bots import Bot, BotChoice, Level
-from briscola.engine import MatchState
+from briscola.engine import GAMES, MatchState
 from briscola.table.events import Event, HandAction, SeatKind
 from briscola.wire.messages import RecordRef
 from briscola.wire.ratings import Rating
@@ -101,6 +101,9 @@ class TableState:
     ) -> None:
         self.id = room_id
         self.rules = rules
+        #: The game the table plays: every rule of a match is its (docs/ARCHITECTURE.md,
+        #: "Adding a game").
+        self.game = GAMES[rules.game]
         self.entropy = entropy
         self.bot_delay = bot_delay
         self.pause = pause

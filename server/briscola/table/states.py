@@ -1,9 +1,9 @@
 """The state messages of one step, encoded once for the whole table.
 
 Every recipient's state differs from the spectator's only in ``you`` and in the fields the
-engine's projection names as one viewer's own (:data:`briscola.engine.OWN_FIELDS`, filled
-by :func:`briscola.engine.own`: its seat, cards, those it may play, whether it may swap, the
-signals it saw, its partners' cards shown to it). So the spectator's state is projected and
+table's game names as one viewer's own (``Game.own_fields``, filled by ``Game.own``; in the
+trick-and-draw games its seat, cards, those it may play, whether it may swap, the signals it
+saw, its partners' cards shown to it). So the spectator's state is projected and
 encoded once, with a hole at each of those places, and a seat's text is that template with
 its own values put in the holes: byte for byte what encoding its whole
 :class:`StateMessage` gives (a property test holds the two equal), for a fraction of the
@@ -15,16 +15,11 @@ from __future__ import annotations
 
 import msgspec
 
-from briscola.engine import OWN_FIELDS, PLAYER_COUNTS, own
+from briscola.engine import PLAYER_COUNTS
 from briscola.table.core import Table
 from briscola.wire.messages import Clock, You, encode, encode_text
 
 _HOLE = msgspec.Raw(b"\0")
-#: The holes in a state's text, in order: ``you`` (a field of the state before its match),
-#: then the hand view's own fields, which :func:`StateTexts._build` fills in this order.
-_HOLES = ("you", *OWN_FIELDS)
-assert _HOLES == ("you", "seat", "hand", "legal", "can_swap", "signals", "seen")
-_NONE = b"[]"
 _SEATS = tuple(str(seat).encode() for seat in range(PLAYER_COUNTS[-1]))
 _YOU: dict[You, bytes] = {}
 
@@ -61,39 +56,43 @@ class StateTexts:
     def _build(self, seat: int | None, fresh: bool) -> str:
         table = self._table
         match = table.match
-        hand = match.hand if match is not None else None
-        if hand is None:  # no hand to splice into: the whole state, as it is
+        if match is None or match.hand is None:  # no deal to splice into: the whole state
             summary = self._summary if fresh else None
             return encode_text(table.state_message(seat, summary, self._clock))
         pieces = self._templates.get(fresh)
         if pieces is None:
             pieces = self._templates[fresh] = self._template(fresh)
-        cards, legal, swap, signals, seen = own(hand, seat)
-        encoded = encode(cards)
-        return b"".join(
-            (
-                pieces[0],
-                _you(table.you(seat)),
-                pieces[1],
-                b"null" if seat is None else _SEATS[seat],
-                pieces[2],
-                encoded,
-                pieces[3],
-                encoded if legal is cards else encode(legal),
-                pieces[4],
-                b"true" if swap else b"false",
-                pieces[5],
-                encode(signals) if signals else _NONE,
-                pieces[6],
-                encode(seen) if seen else _NONE,
-                pieces[7],
-            )
-        ).decode()
+        # The holes, in order: ``you`` (a field of the state before its match), the seat,
+        # then the rest of the game's own fields as ``own`` gives them.
+        parts = [
+            pieces[0],
+            _you(table.you(seat)),
+            pieces[1],
+            b"null" if seat is None else _SEATS[seat],
+        ]
+        append = parts.append
+        last: object = None
+        encoded = b""
+        hole = 2
+        for value in table.game.own(match, seat):
+            append(pieces[hole])
+            hole += 1
+            if value is not last:  # a hand's cards and its legal ones are often one tuple
+                last = value
+                if value is False:
+                    encoded = b"false"
+                elif value is True:
+                    encoded = b"true"
+                else:
+                    encoded = encode(value) if value else b"[]"
+            append(encoded)
+        append(pieces[hole])
+        return b"".join(parts).decode()
 
     def _template(self, fresh: bool) -> list[bytes]:
         """The state, encoded with holes where a recipient's own values go."""
         summary = self._summary if fresh else None
         state = self._table.state_template(summary, self._clock, _HOLE)
         pieces = encode(state).split(b"\0")
-        assert len(pieces) == len(_HOLES) + 1
+        assert len(pieces) == len(self._table.game.own_fields) + 2  # and ``you``
         return pieces

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from briscola.bots import Bot, BotChoice, Level, make_bot
-from briscola.engine import HandView, PartnerComm, Signal, signal_refusal, view
+from briscola.engine import HandView, PartnerComm, Signal, signal_refusal
 from briscola.table.appliers import Applying
 from briscola.table.events import SeatKind, action_event
 from briscola.table.state import Status
@@ -39,7 +39,7 @@ class Thinking(Applying):
             return None
         assert self.match is not None and self.match.hand is not None
         self._asked = self.version
-        return Thought(turn, self.version, self._bot(turn)[1], view(self.match.hand, turn))
+        return Thought(turn, self.version, self._bot(turn)[1], self._view(turn))
 
     def decided(self, thought: Thought, action: BotChoice, bot: Bot, now: float) -> None:
         """The answer to a :class:`Thought`: kept (with the bot, which now remembers that
@@ -83,12 +83,19 @@ class Thinking(Applying):
         assert self.match is not None and self.match.hand is not None
         level, bot = self._bot(seat)
         if level is not Level.STRONG:
-            self._emit(action_event(bot.choose(view(self.match.hand, seat))))
+            self._emit(action_event(bot.choose(self._view(seat))))
         elif self._decision is not None and self._decision[0] == self.version:
             self._emit(action_event(self._decision[1]))
         else:
             return
         self._bot_signal(seat, bot)
+
+    def _view(self, seat: int) -> HandView:
+        """What the seat's bot sees of the deal: the game's projection for that seat."""
+        assert self.match is not None
+        seen = self.game.view(self.match, seat).hand
+        assert seen is not None
+        return seen
 
     def _bot_signal(self, seat: int, bot: Bot) -> None:
         """After its move, a bot at a table of signals tells its partners what it may (a
@@ -98,6 +105,6 @@ class Thinking(Applying):
             return
         if self.seats[seat].kind is not SeatKind.BOT or signal_refusal(hand, seat) is not None:
             return
-        code = bot.signal(view(hand, seat))
+        code = bot.signal(self._view(seat))
         if code is not None:
             self._emit(action_event(Signal(seat, code)))
