@@ -153,3 +153,33 @@ async def test_a_room_that_fails_is_logged_its_people_told_and_it_is_restored(
         assert seats(restored.table) == seats(broken.table)
         for client in back:
             await client.close()
+
+
+async def test_a_table_that_leaves_the_process_takes_its_people_here_along(
+    make_server: MakeServer, redis_server: RedisServer
+) -> None:
+    """The cluster finds a table's lease lost (here this same process takes it back at
+    once): the room is dropped and found again, and its people on this process are
+    attached to it again, each player with their seat's token and the spectator with its
+    watch, without a reconnect."""
+    async with make_server(redis_url=redis_server.url) as server:
+        room = (await create_room(server.url, players=2))["id"]
+        players = await seat_table(server.ws_url, room, 2)
+        watcher = await Client.connect(server.ws_url, "Eve")
+        await watcher.watch(room)
+        store = server.manager.store
+        assert isinstance(store, RedisStore)
+        await store.wait_synced()
+        dropped = server.manager.rooms[room]
+        held = [(client.seat, client.token) for client in players]
+        server.manager.lost({room})
+        for client, (seat, token) in zip(players, held, strict=True):
+            joined = await client.wait_type("joined")
+            assert (joined["seat"], joined["token"]) == (seat, token)
+            await client.wait_type("state")
+        assert (await watcher.wait_type("joined"))["seat"] is None
+        await watcher.wait_type("state")
+        assert server.manager.rooms[room] is not dropped
+        assert all(client.ws.close_code is None for client in (*players, watcher))
+        for client in (*players, watcher):
+            await client.close()

@@ -41,6 +41,7 @@ from briscola.store.cluster import (
     Moved,
     Owner,
     Released,
+    Seated,
     Shut,
     node_of,
 )
@@ -59,7 +60,6 @@ from briscola.wire.commands import (
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.messages import (
     CloseCode,
-    JoinedMessage,
     LobbyMessage,
     RoomSummary,
     encode_text,
@@ -80,10 +80,7 @@ REAP_INTERVAL = 60.0
 #: At shutdown, how long rooms may take to finish what they have queued.
 DRAIN_TIMEOUT = 5.0
 
-_joined = msgspec.json.Decoder(JoinedMessage)
 _command_encoder = msgspec.json.Encoder()
-#: What an outgoing frame starts with when it tells a connection it joined or left a table.
-_JOINED, _LEFT = '{"type":"joined"', '{"type":"left"'
 #: A held command: the connection it came from, and the command.
 _Held = tuple[ConnId, Command]
 
@@ -538,8 +535,8 @@ class RoomManager:
     # ---------------------------------------------------------------- outbox
 
     def deliver(self, room_id: str, outcome: Outcome) -> None:
-        """A room's frames, closes and releases: to this process's connections, or to the
-        gateway process of each other connection."""
+        """A room's frames, seat tokens, closes and releases: to this process's connections,
+        or to the gateway process of each other connection."""
         node, post = self.cluster.node, self.cluster.post
         epoch = self.cluster.epochs.get(room_id, 0)
         for conn, text in outcome.frames:
@@ -547,6 +544,11 @@ class RoomManager:
                 self.send(conn, text)
             else:
                 post(node_of(conn), Frame(room_id, epoch, conn, text))
+        for conn, token in outcome.seated:
+            if node_of(conn) == node:
+                self.seated(conn, room_id, token)
+            else:
+                post(node_of(conn), Seated(room_id, epoch, conn, token))
         for conn, code, reason in outcome.closes:
             if node_of(conn) == node:
                 self.close_connection(conn, code, reason)
@@ -560,15 +562,14 @@ class RoomManager:
 
     def send(self, conn_id: ConnId, text: str) -> None:
         conn = self.connections.get(conn_id)
-        if conn is None:
-            return
-        if text.startswith(_JOINED):
-            joined = _joined.decode(text)
-            if joined.token is not None:
-                self._rejoin[conn_id] = Resume(joined.room, joined.token)
-        elif text.startswith(_LEFT):
-            self._rejoin.pop(conn_id, None)
-        conn.send(text)
+        if conn is not None:
+            conn.send(text)
+
+    def seated(self, conn_id: ConnId, room_id: str, token: str) -> None:
+        """The connection holds the seat of ``token`` at ``room_id``: if the table moves, it
+        is attached there again with its ``resume`` (unless it has moved on since)."""
+        if self._at.get(conn_id) == room_id:
+            self._rejoin[conn_id] = Resume(room_id, token)
 
     def close_connection(self, conn_id: ConnId, code: CloseCode, reason: str) -> None:
         conn = self.connections.get(conn_id)
@@ -625,6 +626,10 @@ class RoomManager:
     def _frame(self, message: Frame) -> None:
         if self._current(message.room, message.epoch):
             self.send(message.conn, message.text)
+
+    def _seated(self, message: Seated) -> None:
+        if self._current(message.room, message.epoch):
+            self.seated(message.conn, message.room, message.token)
 
     def _shut(self, message: Shut) -> None:
         if self._current(message.room, message.epoch):
@@ -740,6 +745,7 @@ _BUS_HANDLERS: dict[type, Callable[[RoomManager, Any], None]] = {
     Forward: RoomManager._forwarded,
     Gone: RoomManager._gone,
     Frame: RoomManager._frame,
+    Seated: RoomManager._seated,
     Shut: RoomManager._shut,
     Released: RoomManager._released,
     Moved: RoomManager._moved,
