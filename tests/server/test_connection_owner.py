@@ -113,7 +113,8 @@ async def test_a_room_that_fails_is_logged_its_people_told_and_it_is_restored(
         broken.session.checkpoint = checkpoint  # type: ignore[method-assign]
         # The table is read back from Redis only once both resumes are held: people who
         # reconnect faster than the reload are answered when the table is back.
-        manager, reading, routing = server.manager, store.load_room, server.manager.route
+        gateway = server.manager.gateway
+        reading, routing = store.load_room, gateway.route
         held = asyncio.Event()
 
         resumes: list[Command] = []
@@ -129,7 +130,7 @@ async def test_a_room_that_fails_is_logged_its_people_told_and_it_is_restored(
             await held.wait()
             return await reading(room_id)
 
-        manager.route = route  # type: ignore[method-assign]
+        gateway.route = route  # type: ignore[method-assign]
         store.load_room = load_room  # type: ignore[method-assign]
         broken.control(Checkpoint())
         for client in (ana, bea):
@@ -172,7 +173,7 @@ async def test_a_table_that_leaves_the_process_takes_its_people_here_along(
         await store.wait_synced()
         dropped = server.manager.rooms[room]
         held = [(client.seat, client.token) for client in players]
-        server.manager.lost({room})
+        server.manager.bus.lost({room})
         for client, (seat, token) in zip(players, held, strict=True):
             joined = await client.wait_type("joined")
             assert (joined["seat"], joined["token"]) == (seat, token)
