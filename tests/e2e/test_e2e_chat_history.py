@@ -63,9 +63,9 @@ async def test_the_chat_before_the_deal_survives_a_reload_and_reaches_a_late_spe
 
     # Both sockets are dropped (as the server drops a too slow client): the pages resume by
     # themselves, and the logs they kept do not double up with the history.
-    manager = server.manager
+    gateway = server.manager.gateway
     await watch_connection_states(bea)
-    dropped = [conn for conn in manager.connections.values() if manager.room_of(conn)]
+    dropped = [conn for conn in gateway.connections.values() if gateway.room_of(conn)]
     assert len(dropped) == 2
     for conn in dropped:
         conn.close(1013, "too slow: reconnect to resync")

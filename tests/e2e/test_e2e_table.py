@@ -84,8 +84,8 @@ async def test_a_dropped_connection_reconnects_by_itself_and_the_hand_goes_on(
     await expect(enabled_cards(page).first).to_be_visible()
     cards = await hand_codes(page)
     await watch_connection_states(page)
-    manager = server.manager
-    dropped = [conn for conn in manager.connections.values() if manager.room_of(conn)]
+    gateway = server.manager.gateway
+    dropped = [conn for conn in gateway.connections.values() if gateway.room_of(conn)]
     assert len(dropped) == 1
     dropped[0].close(1013, "too slow: reconnect to resync")
 

@@ -113,7 +113,8 @@ async def test_a_room_that_fails_is_logged_its_people_told_and_it_is_restored(
         broken.session.checkpoint = checkpoint  # type: ignore[method-assign]
         # The table is read back from Redis only once both resumes are held: people who
         # reconnect faster than the reload are answered when the table is back.
-        manager, reading, routing = server.manager, store.load_room, server.manager.route
+        gateway = server.manager.gateway
+        reading, routing = store.load_room, gateway.route
         held = asyncio.Event()
 
         resumes: list[Command] = []
@@ -129,7 +130,7 @@ async def test_a_room_that_fails_is_logged_its_people_told_and_it_is_restored(
             await held.wait()
             return await reading(room_id)
 
-        manager.route = route  # type: ignore[method-assign]
+        gateway.route = route  # type: ignore[method-assign]
         store.load_room = load_room  # type: ignore[method-assign]
         broken.control(Checkpoint())
         for client in (ana, bea):
@@ -152,4 +153,34 @@ async def test_a_room_that_fails_is_logged_its_people_told_and_it_is_restored(
         assert restored is not broken and restored.table.match == broken.table.match
         assert seats(restored.table) == seats(broken.table)
         for client in back:
+            await client.close()
+
+
+async def test_a_table_that_leaves_the_process_takes_its_people_here_along(
+    make_server: MakeServer, redis_server: RedisServer
+) -> None:
+    """The cluster finds a table's lease lost (here this same process takes it back at
+    once): the room is dropped and found again, and its people on this process are
+    attached to it again, each player with their seat's token and the spectator with its
+    watch, without a reconnect."""
+    async with make_server(redis_url=redis_server.url) as server:
+        room = (await create_room(server.url, players=2))["id"]
+        players = await seat_table(server.ws_url, room, 2)
+        watcher = await Client.connect(server.ws_url, "Eve")
+        await watcher.watch(room)
+        store = server.manager.store
+        assert isinstance(store, RedisStore)
+        await store.wait_synced()
+        dropped = server.manager.rooms[room]
+        held = [(client.seat, client.token) for client in players]
+        server.manager.bus.lost({room})
+        for client, (seat, token) in zip(players, held, strict=True):
+            joined = await client.wait_type("joined")
+            assert (joined["seat"], joined["token"]) == (seat, token)
+            await client.wait_type("state")
+        assert (await watcher.wait_type("joined"))["seat"] is None
+        await watcher.wait_type("state")
+        assert server.manager.rooms[room] is not dropped
+        assert all(client.ws.close_code is None for client in (*players, watcher))
+        for client in (*players, watcher):
             await client.close()

@@ -86,6 +86,18 @@ def test_a_resume_of_the_seat_a_connection_holds_is_answered_again() -> None:
     assert messages(again, 1)[0]["seat"] == joined["seat"] and again.released == []
 
 
+def test_a_seat_token_goes_out_typed_with_its_joined_and_a_spectator_has_none() -> None:
+    """The owner of the connections learns each seat's token from the outcome (to attach
+    its holder again when the table moves), never by reading the ``joined`` frame."""
+    room = session()
+    joined = room.handle(1, Join("room", "Ana"), 0.0)
+    token = messages(joined, 1)[0]["token"]
+    assert joined.seated == [(1, token)]
+    assert room.handle(2, Resume("room", token), 0.0).seated == [(2, token)]
+    assert room.handle(3, Watch("room", "Eve"), 0.0).seated == []
+    assert room.handle(4, Join("room", "Bea", seat=0), 0.0).seated == []  # refused
+
+
 def test_only_the_host_seats_bots() -> None:
     room = session(players=3)
     room.handle(1, Join("room", "Ana"), 0.0)

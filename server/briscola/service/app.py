@@ -77,8 +77,8 @@ def create_app(settings: Settings) -> BriscolaApp:
         return FileResponse(CLIENT_DIR / "index.html")
 
     async def list_rooms(request: Request) -> Response:
-        await manager.refresh_lobby()
-        return json_response({"rooms": manager.public_rooms()})
+        await manager.lobby.refresh()
+        return json_response({"rooms": manager.lobby.public_rooms()})
 
     async def create_room(request: Request) -> Response:
         try:
@@ -91,11 +91,11 @@ def create_app(settings: Settings) -> BriscolaApp:
             return error(Code.BAD_RULES, str(exc), 422)
         if rules.rated and await accounts.identify(request.cookies.get(COOKIE)) is None:
             return error(Code.ACCOUNT_REQUIRED, "log in to open a rated table", 403)
-        room = await manager.create_room(rules)
+        room = await manager.owned.create(rules)
         return json_response(room.summary(), 201)
 
     async def get_room(request: Request) -> Response:
-        summary = await manager.find_summary(request.path_params["room"])
+        summary = await manager.lobby.find_summary(request.path_params["room"])
         if summary is None:
             return error(Code.ROOM_NOT_FOUND, "no such table", 404)
         return json_response(summary)
@@ -128,7 +128,7 @@ def create_app(settings: Settings) -> BriscolaApp:
                 "data_loss": store.data_losses,
                 "node": manager.cluster.node,
                 "rooms": len(manager.rooms),
-                "connections": len(manager.connections),
+                "connections": len(manager.gateway.connections),
             }
         )
 
@@ -174,7 +174,7 @@ class BriscolaApp:
             return
         if scope["type"] == "websocket":
             if scope["path"] == WEBSOCKET_PATH:
-                await serve_socket(scope, receive, send, self.manager, self.accounts)
+                await serve_socket(scope, receive, send, self.manager.gateway, self.accounts)
             else:
                 await receive()
                 await send({"type": "websocket.close", "code": 1008})

@@ -43,7 +43,7 @@ class BriscolaServer(uvicorn.Server):
         self.manager = manager
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
-        await self.manager.close_connections()
+        await self.manager.gateway.close_connections()
         await super().shutdown(sockets)
 
 

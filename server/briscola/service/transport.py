@@ -72,7 +72,7 @@ class Connection:
         self._send = send
         self._write_now = write_now
         self.limit = limit
-        #: Opaque: how the rooms and the manager name this connection.
+        #: Opaque: how the rooms and the gateway name this connection.
         self.id = conn_id
         self.closed = False
         self._pending: deque[str] = deque()
@@ -171,7 +171,8 @@ class Connection:
 
 
 class Router(Protocol):
-    """What the transport needs of the manager: no rooms, only connections and commands."""
+    """What the transport needs of the gateway (:class:`briscola.service.gateway.Gateway`):
+    no rooms, only connections and commands."""
 
     @property
     def settings(self) -> Settings: ...
@@ -200,52 +201,52 @@ def _cookie(scope: Scope) -> str | None:
 
 
 async def serve_socket(
-    scope: Scope, receive: Receive, send: Send, manager: Router, gate: Gate
+    scope: Scope, receive: Receive, send: Send, gateway: Router, gate: Gate
 ) -> None:
     """The websocket endpoint (ASGI): accept, read, validate, route; always tidy up. The
     session cookie of the handshake says who the socket is for as long as it is open."""
     if (await receive())["type"] != "websocket.connect":
         return
-    settings = manager.settings
+    settings = gateway.settings
     if not origin_allowed(scope, settings.allowed_origins):
-        manager.metrics.errors.labels(Code.BAD_ORIGIN.value).inc()
+        gateway.metrics.errors.labels(Code.BAD_ORIGIN.value).inc()
         await send({"type": "websocket.close", "code": CloseCode.POLICY})
         return
     identity = await gate.identify(_cookie(scope))
     await send({"type": "websocket.accept"})
     write_now = scope.get("extensions", {}).get(WRITE_TEXT)
-    conn = Connection(send, settings.send_queue, manager.next_conn_id(), write_now)
+    conn = Connection(send, settings.send_queue, gateway.next_conn_id(), write_now)
     bucket = TokenBucket(settings.rate, settings.burst)
-    manager.connected(conn)
+    gateway.connected(conn)
     try:
         while not conn.closed:
             message = await receive()
             if message["type"] == "websocket.disconnect":
                 break
             if not bucket.take():
-                manager.refused(conn, Refusal(Code.RATE_LIMITED, "too many messages"), None)
+                gateway.refused(conn, Refusal(Code.RATE_LIMITED, "too many messages"), None)
                 conn.close(CloseCode.POLICY, "flood", flush=True)
                 break
             frame = message.get("text")
             if frame is None:
-                manager.refused(conn, BINARY, None)
+                gateway.refused(conn, BINARY, None)
                 continue
             try:
                 command = parse(frame)
             except Refusal as refusal:
-                manager.refused(conn, refusal, None)
+                gateway.refused(conn, refusal, None)
                 continue
             if isinstance(command, Join | Watch | Resume):  # the accounts' check first
                 try:
                     command = await gate.vet(identity, command)
                 except Refusal as refusal:
-                    manager.refused(conn, refusal, command_type(command))
+                    gateway.refused(conn, refusal, command_type(command))
                     continue
             try:
-                manager.route(conn, command)
+                gateway.route(conn, command)
             except Exception:  # a bug: one traceback, and only this connection pays for it
                 log.exception("routing %s failed; closing its connection", command_type(command))
                 conn.close(CloseCode.INTERNAL, "internal error")
     finally:
-        manager.disconnected(conn)
+        gateway.disconnected(conn)
         await conn.finish()

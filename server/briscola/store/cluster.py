@@ -119,6 +119,16 @@ class Frame(msgspec.Struct, tag="frame", array_like=True):
     text: str
 
 
+class Seated(msgspec.Struct, tag="seated", array_like=True):
+    """Owner to gateway: the connection holds the seat of ``token`` (it was just given it,
+    with its ``joined``); the gateway attaches it again with it when the table moves."""
+
+    room: str
+    epoch: int
+    conn: int
+    token: str
+
+
 class Shut(msgspec.Struct, tag="close", array_like=True):
     """Owner to gateway: close the connection."""
 
@@ -146,7 +156,7 @@ class Moved(msgspec.Struct, tag="moved", array_like=True):
     conns: list[int]
 
 
-BusMessage = Forward | Gone | Frame | Shut | Released | Moved
+BusMessage = Forward | Gone | Frame | Seated | Shut | Released | Moved
 _batch_decoder = msgspec.msgpack.Decoder(list[BusMessage])
 _encoder = msgspec.msgpack.Encoder()
 _summary_decoder = msgspec.json.Decoder(RoomSummary)

@@ -107,6 +107,9 @@ class Outcome:
     frames: list[tuple[ConnId, str]] = field(default_factory=list)
     closes: list[tuple[ConnId, CloseCode, str]] = field(default_factory=list)
     released: list[ConnId] = field(default_factory=list)
+    #: The seat tokens given with this step's ``joined``, by connection: the owner of the
+    #: connections attaches each one to the table again with it when the table moves.
+    seated: list[tuple[ConnId, str]] = field(default_factory=list)
     lobby_changed: bool = False
     #: The codes of the refusals sent (for the metrics).
     refused: list[Code] = field(default_factory=list)
@@ -284,6 +287,8 @@ class RoomSession:
         self._spectators = None
         joined = JoinedMessage(self.id, seat, member.token, self.table.shown_version)
         self._send(conn, joined)
+        if member.token is not None:
+            self._out.seated.append((conn, member.token))
         self._send_history(conn, member)
         self._state_due.add(conn)
         self._out.lobby_changed = True
