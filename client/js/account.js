@@ -6,7 +6,14 @@ import { fill, h } from "./dom.js";
 import { errorText, t } from "./i18n.js";
 import { fetchJson } from "./socket.js";
 
-export const PLAYER_COUNTS = [2, 3, 4];
+/**
+ * The kinds of rating, each on its own leaderboard (docs/PROTOCOL.md): the classic game at 2,
+ * 3, 4 (2 v 2) and 6 players (3 v 3), whatever the partners' house rules, and Scoperta.
+ */
+export const RATING_KINDS = ["2", "3", "4", "6", "scoperta"];
+
+/** A kind's name, as its tab and its profile card say it: "2 players", "2 v 2", "Scoperta". */
+export const kindName = (kind) => t(`ratingKind.${kind}`);
 
 // ---- Ratings, in words ---------------------------------------------------------------
 
@@ -29,15 +36,15 @@ export function changeClass(delta) {
   return delta > 0 ? "up" : delta < 0 ? "down" : "";
 }
 
-/** The player count an account has played most rated matches at (4 when none): {players, rating}. */
+/** The kind an account has played most rated matches of ("4" when none): {kind, rating}. */
 export function mainRating(account) {
   const ratings = (account && account.ratings) || {};
-  let best = 4;
-  for (const n of PLAYER_COUNTS) {
-    const matches = ratings[n] ? ratings[n].matches : 0;
-    if (matches > (ratings[best] ? ratings[best].matches : 0)) best = n;
+  let best = "4";
+  for (const kind of RATING_KINDS) {
+    const matches = ratings[kind] ? ratings[kind].matches : 0;
+    if (matches > (ratings[best] ? ratings[best].matches : 0)) best = kind;
   }
-  return { players: best, rating: ratings[best] || null };
+  return { kind: best, rating: ratings[best] || null };
 }
 
 export const profilePath = (id) => `/u/${encodeURIComponent(id)}`;
@@ -211,7 +218,7 @@ export function accountBar(account, onIdentity) {
       h("button", { type: "button", class: "btn btn-small btn-primary account-signup", "data-testid": "signup-button", onclick: () => openAccountDialog("signup", onIdentity) }, t("account.signup")),
     );
   }
-  const { players, rating } = mainRating(account);
+  const { kind, rating } = mainRating(account);
   const logOut = async () => {
     try {
       await fetchJson("/api/session", { method: "DELETE" });
@@ -228,7 +235,7 @@ export function accountBar(account, onIdentity) {
       "a",
       { href: profilePath(account.id), class: "account-me", "data-route": "", "data-testid": "account-link", title: t("account.profile") },
       h("span", { class: "account-name", "data-testid": "account-name-shown" }, account.name),
-      h("span", { class: "account-rating", "data-testid": "account-rating", title: t("profile.ratingAt", { n: players }) }, `(${ratingText(rating)})`),
+      h("span", { class: "account-rating", "data-testid": "account-rating", title: t("profile.ratingOf", { kind: kindName(kind) }) }, `(${ratingText(rating)})`),
     ),
     h(
       "button",

@@ -1,8 +1,8 @@
-// The leaderboard (/leaderboard, a tab per player count) and a player's profile (/u/{id}):
-// ratings per player count, a small rating-history chart each (inline SVG), and the recent
-// rated matches with links to each hand's replay (/r/{hand}).
+// The leaderboard (/leaderboard, a tab per kind of rating: 2, 3, 2 v 2, 3 v 3, Scoperta) and a
+// player's profile (/u/{id}): their rating of each kind, a small rating-history chart each
+// (inline SVG), and the recent rated matches with links to each hand's replay (/r/{hand}).
 
-import { changeClass, changeText, PLAYER_COUNTS, profilePath, ratingText } from "./account.js";
+import { changeClass, changeText, kindName, profilePath, RATING_KINDS, ratingText } from "./account.js";
 import { fill, h } from "./dom.js";
 import { getLang, t, tableName } from "./i18n.js";
 import { fetchJson } from "./socket.js";
@@ -18,22 +18,23 @@ function message(text, testid = null) {
 
 // ---- /leaderboard --------------------------------------------------------------------
 
-/** The count shown first: ?players=N in the address, else 4. */
-function startingCount() {
-  const asked = Number(new URLSearchParams(location.search).get("players"));
-  return PLAYER_COUNTS.includes(asked) ? asked : 4;
+/** The kind shown first: ?kind=K in the address, or ?players=N (the classic game), else 4. */
+function startingKind() {
+  const params = new URLSearchParams(location.search);
+  const asked = params.get("kind") || params.get("players");
+  return RATING_KINDS.includes(asked) ? asked : "4";
 }
 
 export function mountLeaderboard(root, ctx) {
   const account = ctx.store.get().account;
   const me = account ? account.id : null; // the signed-in player's row is marked
-  let players = startingCount();
+  let kind = startingKind();
   let asked = 0; // answers to an older tab's request are dropped
-  const tabs = PLAYER_COUNTS.map((n) =>
+  const tabs = RATING_KINDS.map((k) =>
     h(
       "button",
-      { type: "button", role: "tab", class: "board-tab", id: `board-tab-${n}`, "aria-controls": "board-panel", "data-testid": `leaderboard-tab-${n}`, onclick: () => show(n) },
-      t("leaderboard.players", { n }),
+      { type: "button", role: "tab", class: "board-tab", id: `board-tab-${k}`, "aria-controls": "board-panel", "data-testid": `leaderboard-tab-${k}`, onclick: () => show(k) },
+      kindName(k),
     ),
   );
   const panel = h("div", { class: "board-panel", id: "board-panel", role: "tabpanel", "data-testid": "leaderboard" });
@@ -44,6 +45,7 @@ export function mountLeaderboard(root, ctx) {
       { class: "board-page" },
       h("h1", {}, t("leaderboard.title")),
       h("p", { class: "board-rule" }, t("leaderboard.rule")),
+      h("p", { class: "board-rule" }, t("leaderboard.houseRules")),
       h("div", { class: "board-tabs", role: "tablist", onkeydown: (event) => arrowTabs(event) }, tabs),
       panel,
     ),
@@ -52,38 +54,38 @@ export function mountLeaderboard(root, ctx) {
   /** Left and right arrows move between the tabs, as in any tab list. */
   function arrowTabs(event) {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    const i = PLAYER_COUNTS.indexOf(players) + (event.key === "ArrowRight" ? 1 : -1);
-    const n = PLAYER_COUNTS[(i + PLAYER_COUNTS.length) % PLAYER_COUNTS.length];
-    show(n);
-    tabs[PLAYER_COUNTS.indexOf(n)].focus();
+    const i = RATING_KINDS.indexOf(kind) + (event.key === "ArrowRight" ? 1 : -1);
+    const k = RATING_KINDS[(i + RATING_KINDS.length) % RATING_KINDS.length];
+    show(k);
+    tabs[RATING_KINDS.indexOf(k)].focus();
   }
 
-  async function show(n) {
-    players = n;
+  async function show(k) {
+    kind = k;
     const ticket = ++asked;
     tabs.forEach((tab, i) => {
-      const on = PLAYER_COUNTS[i] === n;
+      const on = RATING_KINDS[i] === k;
       tab.setAttribute("aria-selected", String(on));
       tab.tabIndex = on ? 0 : -1;
     });
-    panel.setAttribute("aria-labelledby", `board-tab-${n}`);
-    panel.dataset.players = String(n);
-    if (location.pathname === "/leaderboard") history.replaceState(history.state, "", n === 4 ? "/leaderboard" : `/leaderboard?players=${n}`);
+    panel.setAttribute("aria-labelledby", `board-tab-${k}`);
+    panel.dataset.kind = k;
+    if (location.pathname === "/leaderboard") history.replaceState(history.state, "", k === "4" ? "/leaderboard" : `/leaderboard?kind=${k}`);
     fill(panel, message(t("leaderboard.loading")));
     let answer;
     try {
-      answer = await fetchJson(`/api/leaderboard?players=${n}`);
+      answer = await fetchJson(`/api/leaderboard?kind=${k}`);
     } catch {
       answer = { ok: false, body: null };
     }
     if (ticket !== asked) return;
     const entries = answer.ok && answer.body && Array.isArray(answer.body.entries) ? answer.body.entries : null;
     if (!entries) fill(panel, message(t("error.network")));
-    else if (!entries.length) fill(panel, message(t("leaderboard.empty", { n }), "leaderboard-empty"));
+    else if (!entries.length) fill(panel, message(t("leaderboard.emptyKind", { kind: kindName(k) }), "leaderboard-empty"));
     else fill(panel, boardTable(entries, me));
   }
 
-  show(players);
+  show(kind);
   return { update() {}, destroy() {} };
 }
 
@@ -162,15 +164,15 @@ function profileBody(profile) {
     h(
       "div",
       { class: "profile-ratings" },
-      PLAYER_COUNTS.map((n) => {
-        const rating = account.ratings && account.ratings[n];
-        const points = history[n] || [];
+      RATING_KINDS.map((kind) => {
+        const rating = account.ratings && account.ratings[kind];
+        const points = history[kind] || [];
         return h(
           "section",
-          { class: "profile-rating card-panel", "data-testid": `profile-rating-${n}`, "data-matches": String(rating ? rating.matches : 0) },
-          h("h2", {}, t("profile.ratingAt", { n })),
-          h("p", { class: "profile-rating-value" }, h("strong", { "data-testid": `profile-rating-value-${n}` }, ratingText(rating)), " · ", t("profile.matchesN", { n: rating ? rating.matches : 0 })),
-          points.length ? ratingChart(points, n, rating) : h("p", { class: "profile-empty" }, t("profile.noHistory")),
+          { class: "profile-rating card-panel", "data-testid": `profile-rating-${kind}`, "data-matches": String(rating ? rating.matches : 0) },
+          h("h2", {}, t("profile.ratingOf", { kind: kindName(kind) })),
+          h("p", { class: "profile-rating-value" }, h("strong", { "data-testid": `profile-rating-value-${kind}` }, ratingText(rating)), " · ", t("profile.matchesN", { n: rating ? rating.matches : 0 })),
+          points.length ? ratingChart(points, kind, rating) : h("p", { class: "profile-empty" }, t("profile.noHistory")),
         );
       }),
     ),
@@ -188,7 +190,7 @@ const START = { mu: 25, sigma: 25 / 3 }; // every rating's starting point (opens
  * mu ± sigma, the line mu. Numbers only go into the markup (no names), so it is built as a
  * string.
  */
-function ratingChart(points, n, rating) {
+function ratingChart(points, kind, rating) {
   const series = [START, ...[...points].sort((a, b) => a.at - b.at)];
   const lows = series.map((p) => p.mu - p.sigma);
   const highs = series.map((p) => p.mu + p.sigma);
@@ -201,10 +203,10 @@ function ratingChart(points, n, rating) {
   const band = [...highs.map((v, i) => xy(i, v)), ...lows.map((v, i) => xy(i, v)).reverse()].join(" ");
   const line = series.map((p, i) => xy(i, p.mu)).join(" ");
   const dots = series.map((p, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(p.mu).toFixed(1)}" r="2.5"/>`).join("");
-  const label = t("profile.chart", { n, count: points.length, rating: ratingText(rating || series[series.length - 1]) });
+  const label = t("profile.chartOf", { kind: kindName(kind), count: points.length, rating: ratingText(rating || series[series.length - 1]) });
   return h("div", {
     class: "rating-chart",
-    "data-testid": `rating-chart-${n}`,
+    "data-testid": `rating-chart-${kind}`,
     "data-points": String(points.length),
     role: "img",
     "aria-label": label,
@@ -223,14 +225,15 @@ function matchList(matches) {
     matches.map((match) => {
       const when = new Date(match.at * 1000).toLocaleString(getLang(), { dateStyle: "medium", timeStyle: "short" });
       const where = match.room ? tableName({ id: match.room }) : t("profile.privateTable");
+      const kind = match.kind;
       return h(
         "li",
-        { class: `profile-match result-${match.result}`, "data-testid": "profile-match", "data-match": match.match_id, "data-result": match.result },
+        { class: `profile-match result-${match.result}`, "data-testid": "profile-match", "data-match": match.match_id, "data-result": match.result, "data-kind": kind },
         h(
           "div",
           { class: "pm-head" },
           h("strong", { class: "pm-result", "data-testid": "profile-match-result" }, t(`profile.result.${match.result}`)),
-          h("span", { class: "pm-players" }, t("leaderboard.players", { n: match.players })),
+          h("span", { class: "pm-kind", "data-testid": "profile-match-kind" }, kindName(kind)),
           h("span", { class: `pm-change ${changeClass(match.change)}`, "data-testid": "profile-match-change", title: t("profile.change") }, changeText(match.change)),
           h("time", { class: "pm-when", datetime: new Date(match.at * 1000).toISOString() }, when),
         ),

@@ -140,14 +140,25 @@ async def test_profile_and_leaderboard_of_nobody(site: InProcessServer) -> None:
         assert missing.status_code == 404
         assert missing.json()["error"]["code"] == "account_not_found"
         assert (await http.get("/api/leaderboard?players=4")).json() == {
+            "kind": "4",
             "players": 4,
             "entries": [],
         }
-        assert (await http.get("/api/leaderboard?players=5")).status_code == 400
+        asked = {"players=6": ("6", 6), "kind=6": ("6", 6), "kind=scoperta": ("scoperta", 2),
+                 "players=2": ("2", 2), "": ("4", 4)}  # fmt: skip
+        for query, (kind, players) in asked.items():
+            board = (await http.get(f"/api/leaderboard?{query}")).json()
+            assert (board["kind"], board["players"], board["entries"]) == (kind, players, [])
+        for query in ("players=5", "players=scoperta", "kind=5", "kind=chiamata", "kind="):
+            refused = await http.get(f"/api/leaderboard?{query}")
+            assert refused.status_code == 400, query
+            assert refused.json()["error"]["code"] == "bad_message"
         await post(http, "/api/accounts", "Hal", PASSWORD)
         page = (await http.get("/api/accounts/hal")).json()
         assert page["account"]["name"] == "Hal"
-        assert page["history"] == {"2": [], "3": [], "4": []} and page["matches"] == []
+        assert list(page["account"]["ratings"]) == ["2", "3", "4", "6", "scoperta"]
+        assert page["history"] == {"2": [], "3": [], "4": [], "6": [], "scoperta": []}
+        assert page["matches"] == []
         # Unrated players are not on the leaderboard.
         assert (await http.get("/api/leaderboard")).json()["entries"] == []
 

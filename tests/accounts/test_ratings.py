@@ -17,18 +17,22 @@ from briscola.engine import (
     new_match,
 )
 from briscola.table.rated import RatedResult, RatedSeat, side_ranks
-from briscola.wire.ratings import Rating, fresh_ratings
+from briscola.wire.ratings import RATED_KINDS, Rating, RatingKind, fresh_ratings, rating_kind
+from briscola.wire.table_rules import TableRules
+
+NAMES = ["ana", "bea", "cai", "dan", "eva", "fay"]
 
 
 def accounts(*ids: str) -> dict[str, Account]:
     return {i: Account(i, i.title(), 0.0, fresh_ratings()) for i in ids}
 
 
-def result(players: int, ranks: list[int]) -> RatedResult:
-    ids = ["ana", "bea", "cai", "dan"][:players]
-    sides = [seat % 2 if players == 4 else seat for seat in range(players)]
+def result(players: int, ranks: list[int], kind: RatingKind | None = None) -> RatedResult:
+    ids = NAMES[:players]
+    sides = [seat % 2 if players in (4, 6) else seat for seat in range(players)]
     seats = [RatedSeat(seat, ids[seat], ids[seat].title(), sides[seat]) for seat in range(players)]
-    return RatedResult("m1", players, seats, ranks, ["h1"], "room1")
+    kind = kind or RatingKind(str(players))
+    return RatedResult("m1", players, kind, seats, ranks, ["h1"], "room1")
 
 
 def test_partners_move_together_and_winners_go_up() -> None:
@@ -41,7 +45,7 @@ def test_partners_move_together_and_winners_go_up() -> None:
         rating = account.ratings["4"]
         assert rating.sigma < Rating().sigma and rating.matches == 1
         assert account.version == 1
-        assert account.ratings["2"] == Rating()  # other player counts untouched
+        assert account.ratings["2"] == account.ratings["6"] == Rating()  # others untouched
     entry = settled.entries["ana"]
     assert (entry.result, entry.partners, entry.opponents) == ("won", ["Cai"], ["Bea", "Dan"])
     assert settled.entries["bea"].result == "lost"
@@ -57,6 +61,46 @@ def test_a_stronger_partnership_gains_less_for_a_win() -> None:
     favoured = settle(result(4, [0, 1]), found, at=0.0)
     even = settle(result(4, [0, 1]), accounts("ana", "bea", "cai", "dan"), at=0.0)
     assert 0 < favoured.seats[0].change < even.seats[0].change
+
+
+def test_six_players_are_two_teams_of_three_on_their_own_rating() -> None:
+    """3 against 3: the three partners of each side move alike, winners up, and only the
+    six-player rating moves; each entry names two partners and three opponents."""
+    settled = settle(result(6, [1, 0]), accounts(*NAMES), at=0.0)
+    change = {s.seat: s.change for s in settled.seats}
+    assert change[1] == change[3] == change[5] > 0 > change[0] == change[2] == change[4]
+    for account in settled.accounts:
+        assert account.ratings["6"].matches == 1
+        assert all(account.ratings[k] == Rating() for k in RATED_KINDS if k != "6")
+    entry = settled.entries["bea"]
+    assert (entry.kind, entry.players, entry.result) == ("6", 6, "won")
+    assert (entry.partners, entry.opponents) == (["Dan", "Fay"], ["Ana", "Cai", "Eva"])
+
+
+def test_scoperta_moves_its_own_rating_not_the_two_player_one() -> None:
+    settled = settle(result(2, [0, 1], RatingKind.SCOPERTA), accounts("ana", "bea"), at=0.0)
+    ana = settled.accounts[0]
+    assert ana.ratings["scoperta"].matches == 1 and ana.ratings["scoperta"].mu > 25
+    assert ana.ratings["2"] == Rating()
+    assert (settled.entries["ana"].kind, settled.entries["ana"].players) == ("scoperta", 2)
+
+
+@pytest.mark.parametrize(
+    ("rules", "kind"),
+    [
+        (TableRules(players=2), "2"),
+        (TableRules(players=3), "3"),
+        (TableRules(players=4), "4"),
+        (TableRules(players=6, rated=True), "6"),
+        (TableRules(players=4, partner_comm="signals", rated=True), "4"),
+        (TableRules(players=6, partner_comm="open", rated=True), "6"),
+        (TableRules(players=2, game="scoperta", stock="top", rated=True), "scoperta"),
+    ],
+)
+def test_a_tables_rating_kind(rules: TableRules, kind: str) -> None:
+    """The classic game's kind is its player count, the house rules of partners share it,
+    Scoperta has its own."""
+    assert rating_kind(rules) == kind
 
 
 def test_three_players_are_placed_one_by_one() -> None:

@@ -9,11 +9,17 @@ import asyncio
 
 import httpx
 
-from briscola.accounts.cookies import COOKIE
 from briscola.wire.messages import CloseCode
-from support.accounts import connect_as, leaderboard, profile, sign_up
+from support.accounts import (
+    connect_as,
+    create_rated,
+    leaderboard,
+    play_rated,
+    profile,
+    settled,
+    sign_up,
+)
 from support.client import Client, Message, create_room
-from support.play import play_to_the_end
 from support.servers import InProcessServer
 
 
@@ -58,7 +64,7 @@ async def test_a_guest_cannot_take_a_registered_name(site: InProcessServer) -> N
 async def test_rated_tables_seat_only_account_holders_and_no_bots(site: InProcessServer) -> None:
     cookie = await sign_up(site.url, "Cai")
     host = await connect_as(site.ws_url, cookie)
-    room = await create_rated(site, cookie, players=2)
+    room = await create_rated(site.url, cookie, players=2)
     await host.join(room["id"])
     guest = await Client.connect(site.ws_url, "Guest")
     await guest.send({"type": "join", "room": room["id"], "name": "Guest"})
@@ -82,36 +88,6 @@ async def test_a_second_browser_takes_the_accounts_seat_back(site: InProcessServ
         await first.ws.wait_closed()
     assert first.ws.close_code == CloseCode.REPLACED
     await second.close()
-
-
-async def create_rated(site: InProcessServer, cookie: str, players: int) -> Message:
-    async with httpx.AsyncClient(headers={"Cookie": f"{COOKIE}={cookie}"}) as http:
-        response = await http.post(
-            f"{site.url}/api/rooms", json={"players": players, "rated": True, "clock": 600}
-        )
-    assert response.status_code == 201, response.text
-    created: Message = response.json()
-    return created
-
-
-async def play_rated(site: InProcessServer, names: list[str]) -> tuple[list[Client], Message]:
-    """Sign up ``names``, seat them in order at a new rated table and play its match out;
-    returns the clients and the room."""
-    cookies = [await sign_up(site.url, name) for name in names]
-    room = await create_rated(site, cookies[0], players=len(names))
-    clients = []
-    for seat, cookie in enumerate(cookies):
-        client = await connect_as(site.ws_url, cookie, names[seat])
-        await client.join(room["id"], seat=seat)
-        clients.append(client)
-    for client in clients:
-        await client.send({"type": "ready"})
-    await play_to_the_end(clients)  # a drawn hand is dealt again
-    return clients, room
-
-
-def settled(state: Message) -> bool:
-    return all(seat.get("rating_change") is not None for seat in state["room"]["seats"])
 
 
 async def test_a_rated_partnership_match_moves_ratings_once(site: InProcessServer) -> None:
@@ -142,9 +118,70 @@ async def test_a_rated_partnership_match_moves_ratings_once(site: InProcessServe
         await client.close()
 
 
+async def test_a_rated_six_player_match_moves_the_six_player_ratings(
+    site: InProcessServer,
+) -> None:
+    """Six account holders, 3 against 3 at a table of signals (the house rule shares the
+    six-player rating): the three partners of each side move alike, the winners up; the
+    six-player leaderboard has all six, the others none; the profile's history is the
+    six-player one."""
+    names = ["Ada", "Bix", "Cy", "Dee", "Eli", "Flo"]
+    clients, _ = await play_rated(site, names, partner_comm="signals")
+    final = await clients[0].wait_for(lambda m: m["type"] == "state" and settled(m))
+    seats = final["room"]["seats"]
+    winners = final["match"]["winners"]
+    for seat in seats:
+        assert seat["rating"]["matches"] == 1
+        assert (seat["rating_change"] > 0) == (seat["side"] in winners)
+        assert seats[(seat["seat"] + 2) % 6]["rating"] == seat["rating"]
+    board = await leaderboard(site.url, 6)
+    assert sorted(entry["name"] for entry in board) == sorted(names)
+    assert {entry["name"] for entry in board[:3]} == {
+        names[s] for s in range(6) if s % 2 in winners
+    }
+    for players in (2, 3, 4):
+        assert await leaderboard(site.url, players) == []
+    page = await profile(site.url, "ada")
+    assert {kind: len(points) for kind, points in page["history"].items()} == {
+        "2": 0, "3": 0, "4": 0, "6": 1, "scoperta": 0}  # fmt: skip
+    [entry] = page["matches"]
+    assert (entry["kind"], entry["players"]) == ("6", 6)
+    assert entry["partners"] == ["Cy", "Eli"] and sorted(entry["opponents"]) == [
+        "Bix",
+        "Dee",
+        "Flo",
+    ]
+    for client in clients:
+        await client.close()
+
+
+async def test_a_rated_scoperta_match_moves_the_scoperta_ratings(site: InProcessServer) -> None:
+    """Two account holders play a rated Briscola Scoperta: their seats show their Scoperta
+    rating (not the two-player one), and the match moves it, on its own leaderboard."""
+    names = ["Gus", "Ivy"]
+    clients, room = await play_rated(site, names, game="scoperta", stock="top")
+    assert room["rules"]["rated"] is True and room["rules"]["game"] == "scoperta"
+    final = await clients[1].wait_for(lambda m: m["type"] == "state" and settled(m))
+    winner = final["match"]["winners"][0]
+    for seat in final["room"]["seats"]:
+        assert (seat["rating_change"] > 0) == (seat["seat"] == winner)
+    async with httpx.AsyncClient() as http:
+        answer = await http.get(f"{site.url}/api/leaderboard", params={"kind": "scoperta"})
+    board = answer.json()["entries"]
+    assert [entry["name"] for entry in board] == [names[winner], names[1 - winner]]
+    assert await leaderboard(site.url, 2) == []
+    page = await profile(site.url, "gus")
+    ratings = page["account"]["ratings"]
+    assert (ratings["scoperta"]["matches"], ratings["2"]["matches"]) == (1, 0)
+    assert len(page["history"]["scoperta"]) == 1 and page["history"]["2"] == []
+    assert page["matches"][0]["kind"] == "scoperta"
+    for client in clients:
+        await client.close()
+
+
 async def test_a_resignation_is_rated(site: InProcessServer) -> None:
     cookies = [await sign_up(site.url, name) for name in ("Ivo", "Jan")]
-    room = await create_rated(site, cookies[0], players=2)
+    room = await create_rated(site.url, cookies[0], players=2)
     clients = [await connect_as(site.ws_url, cookie) for cookie in cookies]
     for seat, client in enumerate(clients):
         await client.join(room["id"], seat=seat)

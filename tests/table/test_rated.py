@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
+
+import pytest
 
 from briscola.bots import Level
 from briscola.table.core import Table
@@ -27,10 +30,10 @@ def refusals(outcome: Outcome, conn: int) -> list[str]:
     ]
 
 
-def rated_session(players: int = 2) -> RoomSession:
+def rated_session(players: int = 2, **rules: Any) -> RoomSession:
     table = Table(
         "room",
-        TableRules(players=players, grace=GRACE, clock=5, rated=True),
+        TableRules(players=players, grace=GRACE, clock=5, rated=True, **rules),
         entropy=random.Random(3).randbytes,
         now=0.0,
         bot_delay=0.0,
@@ -39,13 +42,21 @@ def rated_session(players: int = 2) -> RoomSession:
     return RoomSession(table)
 
 
+#: Each kind's rating of every account here: told apart by its matches.
+RATINGS = {
+    **fresh_ratings(),
+    "2": Rating.of(30.0, 5.0, 4),
+    "6": Rating.of(20.0, 4.0, 6),
+    "scoperta": Rating.of(28.0, 6.0, 9),
+}
+
+
 def account_join(seat: int) -> AccountJoin:
-    ratings = {**fresh_ratings(), "2": Rating.of(30.0, 5.0, 4)}
-    return AccountJoin("room", f"acct{seat}", f"Player {seat}", ratings, seat=seat)
+    return AccountJoin("room", f"acct{seat}", f"Player {seat}", RATINGS, seat=seat)
 
 
-def started(players: int = 2) -> RoomSession:
-    room = rated_session(players)
+def started(players: int = 2, **rules: Any) -> RoomSession:
+    room = rated_session(players, **rules)
     for seat in range(players):
         room.handle(seat, account_join(seat), 0.0)
     for seat in range(players):
@@ -103,6 +114,27 @@ def test_a_person_gone_past_the_grace_forfeits() -> None:
     out = room.tick(1.0 + GRACE)
     assert any(type(event) is Resigned and event.seat == 1 for _, event in out.events)
     assert out.rated is not None and out.rated.ranks == [0, 1]
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "kind", "sides"),
+    [
+        (6, {}, "6", [0, 1, 0, 1, 0, 1]),
+        (6, {"partner_comm": "open"}, "6", [0, 1, 0, 1, 0, 1]),
+        (2, {"game": "scoperta"}, "scoperta", [0, 1]),
+    ],
+)
+def test_the_new_games_seat_and_rate_their_own_kind(
+    players: int, rules: dict[str, str], kind: str, sides: list[int]
+) -> None:
+    """Six players (also at an open table) and Scoperta: each seat shows the account's
+    rating of the table's kind, and the result hands that kind to the store, the six seats
+    in two partnerships of three."""
+    room = started(players, **rules)
+    assert [seat.rating for seat in room.summary().seats] == [RATINGS[kind]] * players
+    result = room.handle(1, ResignCmd(), 1.0).rated
+    assert result is not None and (result.kind, result.players) == (kind, players)
+    assert [s.side for s in result.seats] == sides and result.ranks == [0, 1]
 
 
 def test_the_server_moves_for_an_away_person_at_the_easy_level() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from briscola.wire.ratings import Rating
+from briscola.wire.ratings import RATED_KINDS, Rating, fresh_ratings
 
 
 class Account(msgspec.Struct, frozen=True):
@@ -15,11 +15,17 @@ class Account(msgspec.Struct, frozen=True):
     id: str
     name: str
     created: float
-    #: Per player count ("2", "3", "4").
+    #: Per kind of rated game (:class:`~briscola.wire.ratings.RatingKind`: "2", "3", "4",
+    #: "6", "scoperta").
     ratings: dict[str, Rating]
     #: Bumped by every change of the ratings: a settlement applies only to the version it
     #: was worked out from (no lost update between two matches ending at once).
     version: int = 0
+
+    def __post_init__(self) -> None:
+        # An account kept before a kind was rated (decoded too) starts that kind afresh.
+        if any(kind not in self.ratings for kind in RATED_KINDS):
+            msgspec.structs.force_setattr(self, "ratings", {**fresh_ratings(), **self.ratings})
 
 
 class AccountView(msgspec.Struct, frozen=True):
@@ -66,6 +72,13 @@ class MatchEntry(msgspec.Struct, frozen=True):
     hands: list[str]
     #: How far the match moved the player's ordinal.
     change: float
+    #: The rating it moved (a :class:`~briscola.wire.ratings.RatingKind`); an entry kept
+    #: before kinds were, at the classic game, reads its player count's.
+    kind: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.kind:
+            msgspec.structs.force_setattr(self, "kind", str(self.players))
 
 
 class LeaderboardEntry(msgspec.Struct, frozen=True):
@@ -77,8 +90,8 @@ class LeaderboardEntry(msgspec.Struct, frozen=True):
 
 
 class Profile(msgspec.Struct, frozen=True):
-    """A player's page: the account, the rating after each rated match per player count
-    (newest first), and their rated matches (newest first)."""
+    """A player's page: the account, the rating after each rated match per kind (newest
+    first), and their rated matches (newest first)."""
 
     account: AccountView
     history: dict[str, list[Point]]

@@ -31,7 +31,7 @@ class Settlement:
 
 def settle(result: RatedResult, accounts: dict[str, Account], at: float) -> Settlement:
     """Rate ``result`` from ``accounts`` (every seated player's, by id) as they are now."""
-    key = str(result.players)
+    key = result.kind
     sides = len(result.ranks)
     teams = [[seat for seat in result.seats if seat.side == side] for side in range(sides)]
     before = {
@@ -66,6 +66,7 @@ def settle(result: RatedResult, accounts: dict[str, Account], at: float) -> Sett
             entries[seat.account] = MatchEntry(
                 match_id=result.match_id,
                 players=result.players,
+                kind=result.kind,
                 at=at,
                 room=result.room,
                 result="drawn" if drawn else "won" if result.ranks[side] == best else "lost",

@@ -1,5 +1,5 @@
 """The HTTP side of accounts (docs/PROTOCOL.md, "Accounts"): sign up, log in, log out, who
-am I, the leaderboard per player count, and a player's profile. The session rides in a
+am I, the leaderboard per kind of rated game, and a player's profile. The session rides in a
 signed, ``HttpOnly``, ``SameSite=Lax`` cookie (``Secure`` over HTTPS)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from briscola.accounts.model import Account, AccountView, Profile
 from briscola.service.accounts import Accounts, TooManyAttempts
 from briscola.service.http import BodyRefused, error, json_response, read_json_body
 from briscola.wire.errors import Code, Refusal
-from briscola.wire.ratings import RATED_COUNTS
+from briscola.wire.ratings import RATED_KINDS, RatingKind
 
 #: The leaderboard's length.
 LEADERBOARD = 100
@@ -55,6 +55,23 @@ def _signed_in(account: Account, cookie: str, request: Request, status: int) -> 
 
 def _address(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"
+
+
+#: ``?players=N``: the classic game's rating at that count.
+_BY_PLAYERS = {kind.value: kind for kind in RatingKind if kind is not RatingKind.SCOPERTA}
+
+
+def _kind_asked(request: Request) -> RatingKind:
+    """The leaderboard's kind: ``?kind=K`` (any kind), else ``?players=N``, else "4"."""
+    kind = request.query_params.get("kind")
+    if kind is None:
+        players = request.query_params.get("players", "4")
+        if players in _BY_PLAYERS:
+            return _BY_PLAYERS[players]
+    elif kind in RATED_KINDS:
+        return RatingKind(kind)
+    choices = f"kind is one of {', '.join(RATED_KINDS)}; players one of {', '.join(_BY_PLAYERS)}"
+    raise Refusal(Code.BAD_MESSAGE, choices)
 
 
 def account_routes(accounts: Accounts) -> list[Route]:
@@ -110,18 +127,16 @@ def account_routes(accounts: Accounts) -> list[Route]:
         return json_response({"account": AccountView.of(account) if account else None})
 
     async def leaderboard(request: Request) -> Response:
-        players = request.query_params.get("players", "4")
-        if players not in {str(n) for n in RATED_COUNTS}:
-            raise Refusal(Code.BAD_MESSAGE, "players is 2, 3 or 4")
-        entries = await store.leaderboard(int(players), LEADERBOARD)
-        return json_response({"players": int(players), "entries": entries})
+        kind = _kind_asked(request)
+        entries = await store.leaderboard(kind, LEADERBOARD)
+        return json_response({"kind": kind, "players": kind.players, "entries": entries})
 
     async def profile(request: Request) -> Response:
         account_id = request.path_params["account"]
         stored = await store.get(account_id)
         if stored is None:
             return error(Code.ACCOUNT_NOT_FOUND, "no player with that id", 404)
-        history = {str(n): await store.history(account_id, n) for n in RATED_COUNTS}
+        history = {kind.value: await store.history(account_id, kind) for kind in RATED_KINDS}
         matches = await store.matches(account_id)
         return json_response(Profile(AccountView.of(stored.account), history, matches))
 

@@ -8,8 +8,10 @@ slot (``{accounts}``) so that one script can settle a match across all its playe
                                          JSON) and ``version`` (bumped by every settlement)
 ``briscola:{accounts}:session:{sid}``    the account id of a signed-in session, with a TTL
 ``briscola:{accounts}:attempts:{key}``   failed logins counted for a name or an address
-``briscola:{accounts}:board:{n}``        sorted set: account ids by ordinal, per player count
-``briscola:{accounts}:history:{id}:{n}`` list: the rating after each rated match, newest first
+``briscola:{accounts}:board:{kind}``     sorted set: account ids by ordinal, per kind of rated
+                                         game ("2", "3", "4", "6", "scoperta")
+``briscola:{accounts}:history:{id}:{kind}`` list: the rating after each rated match, newest
+                                         first
 ``briscola:{accounts}:matches:{id}``     list: the player's rated matches, newest first
 ``briscola:{accounts}:settled:{match}``  a settled match's new ratings per seat: the proof it
                                          was applied, and the answer to any later ask
@@ -44,7 +46,7 @@ from briscola.accounts.model import (
 from briscola.accounts.ratings import Settlement, settle
 from briscola.table.events import SeatRating
 from briscola.table.rated import RatedResult
-from briscola.wire.ratings import Rating
+from briscola.wire.ratings import Rating, RatingKind
 
 #: How much of each player's history is kept.
 HISTORY = 200
@@ -85,23 +87,22 @@ class AccountStore(Protocol):
         answered with the ratings it gave then."""
         ...
 
-    async def leaderboard(self, players: int, limit: int) -> list[LeaderboardEntry]: ...
-    async def history(self, account_id: str, players: int) -> list[Point]: ...
+    async def leaderboard(self, kind: RatingKind, limit: int) -> list[LeaderboardEntry]: ...
+    async def history(self, account_id: str, kind: RatingKind) -> list[Point]: ...
     async def matches(self, account_id: str) -> list[MatchEntry]: ...
     async def secret(self) -> bytes:
         """The key the session cookies are signed with, the same for every process."""
         ...
 
 
-def _board(ids: list[str], found: dict[str, Account], players: int) -> list[LeaderboardEntry]:
+def _board(ids: list[str], found: dict[str, Account], kind: RatingKind) -> list[LeaderboardEntry]:
     """The leaderboard's rows for ``ids``, best first (an account gone meanwhile left out)."""
-    key = str(players)
     entries: list[LeaderboardEntry] = []
     for account_id in ids:
         account = found.get(account_id)
         if account is None:
             continue
-        rating = account.ratings.get(key, Rating())
+        rating = account.ratings.get(kind, Rating())
         entries.append(
             LeaderboardEntry(len(entries) + 1, account.id, account.name, rating, rating.matches)
         )
@@ -117,7 +118,7 @@ class MemoryAccounts:
         #: Per key: failures counted, and when (``time.monotonic()``) their window ends.
         self._failures: dict[str, tuple[int, float]] = {}
         self._settled: dict[str, list[SeatRating]] = {}
-        self._history: dict[tuple[str, int], list[Point]] = defaultdict(list)
+        self._history: dict[tuple[str, RatingKind], list[Point]] = defaultdict(list)
         self._matches: dict[str, list[MatchEntry]] = defaultdict(list)
         self._secret = secrets.token_bytes(32)
 
@@ -162,26 +163,26 @@ class MemoryAccounts:
         for account in settlement.accounts:
             kept = self._accounts[account.id]
             self._accounts[account.id] = StoredAccount(account, kept.password_hash)
-            self._history[(account.id, result.players)].insert(0, settlement.points[account.id])
+            history = self._history[(account.id, result.kind)]
+            history.insert(0, settlement.points[account.id])
             self._matches[account.id].insert(0, settlement.entries[account.id])
-            del self._history[(account.id, result.players)][HISTORY:]
+            del history[HISTORY:]
             del self._matches[account.id][MATCHES:]
         self._settled[result.match_id] = settlement.seats
         return settlement.seats
 
-    async def leaderboard(self, players: int, limit: int) -> list[LeaderboardEntry]:
-        key = str(players)
+    async def leaderboard(self, kind: RatingKind, limit: int) -> list[LeaderboardEntry]:
         rated = [
-            (stored.account.id, stored.account.ratings[key].ordinal)
+            (stored.account.id, stored.account.ratings[kind].ordinal)
             for stored in self._accounts.values()
-            if stored.account.ratings.get(key, Rating()).matches
+            if stored.account.ratings[kind].matches
         ]
         rated.sort(key=lambda item: (-item[1], item[0]))
         ids = [account_id for account_id, _ in rated[:limit]]
-        return _board(ids, {i: self._accounts[i].account for i in ids}, players)
+        return _board(ids, {i: self._accounts[i].account for i in ids}, kind)
 
-    async def history(self, account_id: str, players: int) -> list[Point]:
-        return list(self._history.get((account_id, players), []))
+    async def history(self, account_id: str, kind: RatingKind) -> list[Point]:
+        return list(self._history.get((account_id, kind), []))
 
     async def matches(self, account_id: str) -> list[MatchEntry]:
         return list(self._matches.get(account_id, []))
@@ -310,7 +311,7 @@ class RedisAccounts:
         stored: dict[str, StoredAccount],
         settlement: Settlement,
     ) -> list[SeatRating] | None:
-        keys = [marker, _key("board", result.players)]
+        keys = [marker, _key("board", result.kind)]
         args: list[bytes | str | int | float] = [
             _encoder.encode(settlement.seats),
             len(settlement.accounts),
@@ -320,7 +321,7 @@ class RedisAccounts:
         for account in settlement.accounts:
             keys += [
                 _key("account", account.id),
-                _key("history", account.id, result.players),
+                _key("history", account.id, result.kind),
                 _key("matches", account.id),
             ]
             before = stored[account.id]
@@ -328,7 +329,7 @@ class RedisAccounts:
                 str(before.account.version),
                 _encoder.encode(StoredAccount(account, before.password_hash)),
                 str(account.version),
-                account.ratings[str(result.players)].ordinal,
+                account.ratings[result.kind].ordinal,
                 account.id,
                 _encoder.encode(settlement.points[account.id]),
                 _encoder.encode(settlement.entries[account.id]),
@@ -336,18 +337,18 @@ class RedisAccounts:
         status, seats = await self._settle(keys=keys, args=args)
         return None if int(status) == 0 else _seats.decode(seats)
 
-    async def leaderboard(self, players: int, limit: int) -> list[LeaderboardEntry]:
-        ranked = await self.redis.zrevrange(_key("board", players), 0, limit - 1)
+    async def leaderboard(self, kind: RatingKind, limit: int) -> list[LeaderboardEntry]:
+        ranked = await self.redis.zrevrange(_key("board", kind), 0, limit - 1)
         ids = [_text(account_id) for account_id in ranked]
         async with self.redis.pipeline(transaction=False) as pipe:
             for account_id in ids:
                 pipe.hget(_key("account", account_id), "data")
             datas = await pipe.execute() if ids else []
         found = {i: _stored.decode(d).account for i, d in zip(ids, datas, strict=True) if d}
-        return _board(ids, found, players)
+        return _board(ids, found, kind)
 
-    async def history(self, account_id: str, players: int) -> list[Point]:
-        points = await self.redis.lrange(_key("history", account_id, players), 0, -1)
+    async def history(self, account_id: str, kind: RatingKind) -> list[Point]:
+        points = await self.redis.lrange(_key("history", account_id, kind), 0, -1)
         return [_point.decode(point) for point in points]
 
     async def matches(self, account_id: str) -> list[MatchEntry]:

@@ -24,8 +24,8 @@ class Seated(Event, tag="seated", frozen=True):
     seat: int
     name: str
     token: str
-    #: The account the person is signed in to (null: a guest), and its rating at this
-    #: table's player count when they sat (shown at rated tables).
+    #: The account the person is signed in to (null: a guest), and its rating of this
+    #: table's kind when they sat (shown at rated tables).
     account: str | None = None
     rating: Rating | None = None
 

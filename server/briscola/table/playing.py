@@ -27,6 +27,7 @@ from briscola.table.events import (
 from briscola.table.rated import RatedResult, RatedSeat, side_ranks
 from briscola.table.state import Status
 from briscola.wire.errors import Code, Refusal
+from briscola.wire.ratings import rating_kind
 
 
 class Playing(Applying):
@@ -87,6 +88,7 @@ class Playing(Applying):
         return RatedResult(
             match_id=self.match_id,
             players=n,
+            kind=rating_kind(self.rules),
             seats=[
                 RatedSeat(s.index, s.account, s.name or "", side_of(s.index, n))
                 for s in self.seats

@@ -1,12 +1,13 @@
-"""A rated match's result as the table hands it to the store: who sat where for which side,
-and how the sides placed. The ratings it moves are worked out and applied, exactly once,
-by the store (:mod:`briscola.store.accounts`)."""
+"""A rated match's result as the table hands it to the store: which rating it moves, who
+sat where for which side, and how the sides placed. The ratings it moves are worked out and
+applied, exactly once, by the store (:mod:`briscola.store.accounts`)."""
 
 from __future__ import annotations
 
 import msgspec
 
 from briscola.engine import MatchState, side_count, side_of
+from briscola.wire.ratings import RatingKind
 
 
 class RatedSeat(msgspec.Struct, frozen=True):
@@ -19,6 +20,8 @@ class RatedSeat(msgspec.Struct, frozen=True):
 class RatedResult(msgspec.Struct, frozen=True):
     match_id: str
     players: int
+    #: The rating it moves.
+    kind: RatingKind
     seats: list[RatedSeat]
     #: Each side's place, 0 the best (openskill's ranks: equal places tie).
     ranks: list[int]

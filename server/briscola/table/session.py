@@ -60,7 +60,7 @@ from briscola.wire.messages import (
     encode_text,
     error_text,
 )
-from briscola.wire.ratings import Rating
+from briscola.wire.ratings import Rating, rating_kind
 
 #: A connection, as the session knows it: an opaque id given by whoever owns the sockets.
 ConnId = int
@@ -335,7 +335,7 @@ class RoomSession:
             self._resume(conn, Resume(cmd.room, token), now)
             return
         self._require_unseated(conn)
-        rating = cmd.ratings.get(str(self.table.rules.players), Rating())
+        rating = cmd.ratings.get(rating_kind(self.table.rules), Rating())
         seat, token = self.table.sit(cmd.name, cmd.seat, cmd.side, now, (cmd.account, rating))
         self._admit(conn, Member(token, cmd.name), seat)
 
@@ -345,7 +345,7 @@ class RoomSession:
         self._resume(conn, cmd, now)
         seat = self.table.seat_of(cmd.token)
         if seat is not None:
-            rating = cmd.ratings.get(str(self.table.rules.players), Rating())
+            rating = cmd.ratings.get(rating_kind(self.table.rules), Rating())
             self.table.claim(seat, cmd.account, cmd.name, rating)
             self.members[conn].name = self.table.seats[seat].name or cmd.name
 

@@ -43,8 +43,9 @@ class Seat:
     gone_since: float | None = None
     #: A bot seat's level (docs/BOTS.md).
     level: Level | None = None
-    #: A person's account (None: a guest), their rating at this table's player count, and
-    #: how far the last rated match here moved it.
+    #: A person's account (None: a guest), their rating of this table's kind
+    #: (:func:`~briscola.wire.ratings.rating_kind`), and how far the last rated match here
+    #: moved it.
     account: str | None = None
     rating: Rating | None = None
     rating_change: float | None = None

@@ -8,7 +8,6 @@ from typing import Annotated
 import msgspec
 
 from briscola.engine import MIN_DEALS, GameName, MatchRules, PartnerComm, StockShown
-from briscola.wire.ratings import RATED_COUNTS
 
 
 class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -51,12 +50,6 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             raise ValueError(f"an open table plays at least {MIN_DEALS} deals")
         if self.partner_comm is PartnerComm.OPEN and self.best_of != 1:
             raise ValueError("an open table plays a number of deals, not best_of")
-        if self.rated and (
-            self.players not in RATED_COUNTS
-            or self.game is not GameName.CLASSIC
-            or self.partner_comm is not PartnerComm.NONE
-        ):
-            raise ValueError("ratings are kept for the classic game of 2, 3 and 4 only, for now")
         self.match_rules  # noqa: B018 - the engine's own checks, in its words
 
     @property
