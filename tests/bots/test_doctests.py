@@ -8,7 +8,9 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["briscola.bots", "briscola.bots.heuristic", "briscola.bots.claims"])
+@pytest.mark.parametrize(
+    "name", ["briscola.bots", "briscola.bots.heuristic", "briscola.bots.claims"]
+)
 def test_doctests(name: str) -> None:
     """Every docstring example of this bots module gives the output it shows."""
     result = doctest.testmod(importlib.import_module(name))
