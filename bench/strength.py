@@ -11,7 +11,11 @@ order, through the engine's public API. The matches:
 - ``3p``: one strong against two normal: the strong seat's share of wins;
 - ``easy``: easy against normal, two players (the figures are normal's);
 - ``3p ref``: 3p's deals with a normal bot in the strong one's seat, what 3p compares
-  with (the margin of one seat against the better of two others is below 0 for equals).
+  with (the margin of one seat against the better of two others is below 0 for equals);
+- ``6p``: three strong partners against three normal; ``6p signals``: the same at a table
+  of signals (each bot asked for one before every move, opponents catching a quarter);
+- ``scoperta all``, ``scoperta top``, ``scoperta none``: strong against normal in
+  Briscola Scoperta, the stock shown whole, its next card, or not at all.
 
 With them, the time of each decision (``choose``) per level and player count, p50 and p99:
 the CPU time of the process's thread (what the move costs on one core, whatever else the
@@ -21,8 +25,8 @@ deal's seatings averaged, the unit of independence) ± 1.96 standard errors; for
 Wilson's interval over the hands.
 
     python bench/strength.py                            # the issue's sizes; writes BENCHMARKS.md
-    python bench/strength.py --deals 300 150 150 300 --jobs 2
-    python bench/strength.py --no-write                 # print only
+    python bench/strength.py --deals 300 150 150 300 --games 100 --jobs 2
+    python bench/strength.py --deals 0 0 0 0 --no-write # the new games only; print only
 
 The figures go into docs/BENCHMARKS.md between ``<!-- bench:strength -->`` and
 ``<!-- /bench:strength -->``, with the command, the date and the Python version.
@@ -49,7 +53,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "server"))
 
 from briscola.bots import Level, make_bot  # noqa: E402
-from briscola.engine import HandRules, apply, hand_result, side_of, start_hand, view  # noqa: E402
+from briscola.engine import (  # noqa: E402
+    GameName,
+    HandRules,
+    PartnerComm,
+    Signal,
+    StockShown,
+    apply,
+    hand_result,
+    side_of,
+    start_hand,
+    view,
+)
 from common import write_between  # noqa: E402
 
 DOC = ROOT / "docs" / "BENCHMARKS.md"
@@ -59,26 +74,56 @@ Z = 1.96
 
 @dataclass(frozen=True)
 class Match:
-    """A match-up: ``players`` seats, ``tested`` against ``other``, in the seats of a side
-    (``tested_seats`` per seating)."""
+    """A match-up: hands of ``rules``, ``tested`` against ``other``, in the seats of a side
+    (``seatings``: the tested seats of each seating); ``size`` names the option that says
+    how many deals it plays."""
 
     name: str
-    players: int
+    rules: HandRules
     tested: Level
     other: Level
     seatings: tuple[tuple[int, ...], ...]
     bar: str
+    size: str
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+
+HEADS, PAIRS, TRIO = ((0,), (1,)), ((0, 2), (1, 3)), ((0,), (1,), (2,))
+SIXES = ((0, 2, 4), (1, 3, 5))
+STRONG, NORMAL, EASY = Level.STRONG, Level.NORMAL, Level.EASY
+
+
+def scoperta(shown: StockShown) -> HandRules:
+    return HandRules(2, True, GameName.SCOPERTA, shown)
 
 
 MATCHES = (
-    Match("2p", 2, Level.STRONG, Level.NORMAL, ((0,), (1,)), "+10 points/hand (CI low +8), 65 %"),
-    Match("4p", 4, Level.STRONG, Level.NORMAL, ((0, 2), (1, 3)), "+6 points/hand"),
-    Match("3p", 3, Level.STRONG, Level.NORMAL, ((0,), (1,), (2,)), "-"),
-    Match("easy", 2, Level.NORMAL, Level.EASY, ((0,), (1,)), "normal 65 % of decisive hands"),
-    Match("3p ref", 3, Level.NORMAL, Level.NORMAL, ((0,), (1,), (2,)), "3p's reference"),
+    Match("2p", HandRules(2, True), STRONG, NORMAL, HEADS, "+10 (CI low +8), 65 %", "TWO"),
+    Match("4p", HandRules(4, True), STRONG, NORMAL, PAIRS, "+6 points/hand", "FOUR"),
+    Match("3p", HandRules(3, True), STRONG, NORMAL, TRIO, "-", "THREE"),
+    Match("easy", HandRules(2, True), NORMAL, EASY, HEADS, "normal 65 % of decisive", "EASY"),
+    Match("3p ref", HandRules(3, True), NORMAL, NORMAL, TRIO, "3p's reference", "THREE"),
+    Match("6p", HandRules(6, True), STRONG, NORMAL, SIXES, "-", "GAMES"),
+    Match(
+        "6p signals",
+        HandRules(6, True, partner_comm=PartnerComm.SIGNALS),
+        STRONG,
+        NORMAL,
+        SIXES,
+        "-",
+        "GAMES",
+    ),
+    *(
+        Match(f"scoperta {shown}", scoperta(shown), STRONG, NORMAL, HEADS, "-", "GAMES")
+        for shown in StockShown
+    ),
 )
-#: The issue's sizes, deals per match in the order of MATCHES (the reference plays 3p's).
+#: The issue's sizes: deals per match for each size option (the reference plays 3p's).
 FULL = (2000, 1000, 500, 1000)
+GAMES = 300
 
 
 @dataclass
@@ -113,10 +158,15 @@ def play(match: Match, seed: bytes, dealer: int, tested: tuple[int, ...], tally:
     n = match.players
     levels = [match.tested if seat in tested else match.other for seat in range(n)]
     bots = [make_bot(level, seat) for seat, level in enumerate(levels)]
-    state = start_hand(HandRules(n, swap_seven=True), dealer, seed)
+    state = start_hand(match.rules, dealer, seed)
+    signals = match.rules.partner_comm is not PartnerComm.NONE
     while not state.over:
         seat = state.turn
         assert seat is not None
+        for asked in range(n) if signals else ():
+            code = bots[asked].signal(view(state, asked))
+            if code is not None:
+                state = apply(state, Signal(asked, code))
         seen = view(state, seat)
         start, cpu = time.perf_counter(), time.thread_time()
         action = bots[seat].choose(seen)
@@ -249,14 +299,24 @@ def main(argv: list[str] | None = None) -> int:
         metavar=("TWO", "FOUR", "THREE", "EASY"),
         help="deals for 2p, 4p, 3p and easy-vs-normal (%(default)s)",
     )
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=GAMES,
+        metavar="GAMES",
+        help="deals for each match of six players and of Scoperta (%(default)s)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes (1)")
     parser.add_argument("--no-write", action="store_true", help=f"do not update {DOC.name}")
     args = parser.parse_args(argv)
-    if args.jobs < 1 or min(args.deals) < 0:
-        parser.error("--jobs must be at least 1 and --deals not negative")
+    if args.jobs < 1 or min(*args.deals, args.games) < 0:
+        parser.error("--jobs must be at least 1, --deals and --games not negative")
+    sizes = dict(zip(("TWO", "FOUR", "THREE", "EASY"), args.deals, strict=True))
+    sizes["GAMES"] = args.games
     start = time.perf_counter()
     results = []
-    for match, deals in zip(MATCHES, (*args.deals, args.deals[2]), strict=True):
+    for match in MATCHES:
+        deals = sizes[match.size]
         if deals:
             tally = measure(match, deals, args.jobs)
             results.append((match, deals, tally))

@@ -136,7 +136,7 @@ def test_with_the_stock_shown_the_strong_bot_plays_the_perfect_information_game(
     for number in range(12):
         seed = random.Random(f"scoperta-endgame/{number}").randbytes(32)
         state = start_hand(rules, number % 2, seed)
-        bots = [StrongBot(0), make_bot("normal", 1)]
+        bots = [StrongBot(0, Settings(horizon=1)), make_bot("normal", 1)]
         while not state.over:
             seat = state.turn
             assert seat is not None

@@ -24,7 +24,7 @@ from briscola.engine import (
 )
 from support.hands import Decision
 
-QUICK = Settings(plays=1_500, min_samples=8)
+QUICK = Settings(plays=1_500, min_samples=8, horizon=2)
 SCOPERTA = {shown: HandRules(2, True, GameName.SCOPERTA, shown) for shown in StockShown}
 
 

@@ -71,7 +71,7 @@ class Settings:
     search_samples: int = 24
     race_z: float = 3.0
     perfect_tricks: int = 8
-    horizon: int = 4
+    horizon: int = 5
 
 
 class StrongBot(Signaller):
