@@ -140,21 +140,15 @@ function hintLine(testid) {
   return h("small", { class: "field-hint", "data-testid": testid });
 }
 
-/**
- * The "Rated" option: only for a signed-in creator (a rated table seats account holders
- * only), and for the games whose ratings are kept; `update(ratable)` follows the form.
- */
+/** The "Rated" option: only for a signed-in creator (a rated table seats account holders
+ * only); every game is rated, each kind apart. */
 function ratedOption(account) {
   const hint = h("small", { class: "check-hint", id: "create-rated-hint", "data-testid": "create-rated-hint" });
   const box = h("input", { type: "checkbox", name: "rated", "data-testid": "create-rated", "aria-describedby": "create-rated-hint" });
-  const el = h("div", { class: "rated-option" }, h("label", { class: "check" }, box, t("create.rated")), hint);
-  function update(ratable) {
-    box.disabled = !account || !ratable;
-    if (box.disabled) box.checked = false;
-    hint.textContent = !account ? t("create.ratedHint") : ratable ? "" : t("create.ratedGames");
-    hint.hidden = !hint.textContent;
-  }
-  return { el, update };
+  box.disabled = !account;
+  hint.textContent = account ? "" : t("create.ratedHint");
+  hint.hidden = !hint.textContent;
+  return h("div", { class: "rated-option" }, h("label", { class: "check" }, box, t("create.rated")), hint);
 }
 
 function createForm(act, account) {
@@ -201,15 +195,14 @@ function createForm(act, account) {
     field(t("create.clock"), h("input", { type: "number", name: "clock", min: "1", max: "600", step: "1", value: "30", "data-testid": "create-clock" })),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "swap_seven", "data-testid": "create-swap" }), t("create.swap")),
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", "data-testid": "create-private" }), t("create.private")),
-    rated.el,
+    rated,
     submit,
   );
 
   /** Shows the fields that apply to what is chosen, with their explanations; the rules to send. */
   function shape() {
     const choices = formChoices(form);
-    const { rules, shown, players: allowed, ratable } = formShape(choices);
-    rated.update(ratable);
+    const { rules, shown, players: allowed } = formShape(choices);
     for (const option of players.options) option.disabled = !allowed.includes(Number(option.value));
     if (String(rules.players) !== players.value) players.value = String(rules.players);
     for (const [key, el] of Object.entries(optional)) el.hidden = !shown[key];

@@ -11,9 +11,6 @@ export const DEFAULT_CATCH = 0.25;
 /** An open table's least number of counted deals. */
 export const MIN_DEALS = 5;
 
-/** The player counts whose ratings are kept: a rated table is a classic one of these. */
-export const RATED_PLAYERS = [2, 3, 4];
-
 /** True when a table of `players` may choose the partnership house rules. */
 const partnerships = (players) => players === 4 || players === 6;
 
@@ -27,8 +24,7 @@ export function dealsOf(rules) {
  * numbers as numbers): {rules, shown}. Scoperta is for two players; the stock option is
  * Scoperta's; partner talk is for four or six, its catch chance for signals and open
  * tables; an open table plays a number of deals (at least 5, 0 for the default) instead of
- * a best of; only the classic game of two, three or four without partner talk is rated
- * (`ratable`). `shown` says which of the form's optional fields apply, and `players` the
+ * a best of. `shown` says which of the form's optional fields apply, and `players` the
  * player counts the game allows.
  */
 export function formShape(choices) {
@@ -54,14 +50,12 @@ export function formShape(choices) {
   }
   const deals = Math.round(Number(choices.deals)) || 0;
   if (open && deals) rules.deals = Math.max(MIN_DEALS, Math.min(20, deals));
-  const ratable = !scoperta && comm === "none" && RATED_PLAYERS.includes(players);
-  if (choices.rated && ratable) rules.rated = true;
+  if (choices.rated) rules.rated = true;
   const name = String(choices.name || "").trim().slice(0, 40);
   if (name) rules.name = name;
   return {
     rules,
     players: scoperta ? [2] : PLAYER_CHOICES,
-    ratable,
     shown: { stock: scoperta, partnerComm: partnerships(players), signalCatch: comm !== "none", deals: open, bestOf: !open },
   };
 }

@@ -54,13 +54,13 @@ test("five players are not offered; the clock is kept within 1 and 600 seconds",
   assert.equal(formShape({ ...base, rated: true }).rules.rated, true);
 });
 
-test("only the classic game of two, three or four without partner talk is rated", () => {
+test("every game may be rated", () => {
   const rated = (choices) => formShape({ ...base, rated: true, ...choices });
-  for (const players of [2, 3, 4]) assert.equal(rated({ players }).rules.rated, true);
-  for (const choices of [{ players: 6 }, { game: "scoperta" }, { partner_comm: "signals" }]) {
-    assert.equal(rated(choices).ratable, false, JSON.stringify(choices));
-    assert.equal(rated(choices).rules.rated, undefined);
+  for (const players of [2, 3, 4, 6]) assert.equal(rated({ players }).rules.rated, true);
+  for (const choices of [{ game: "scoperta" }, { players: 4, partner_comm: "open" }]) {
+    assert.equal(rated(choices).rules.rated, true, JSON.stringify(choices));
   }
+  assert.equal(formShape({ ...base }).rules.rated, undefined);
 });
 
 test("an open table's deals: as chosen, else one for each seat and at least 5", () => {

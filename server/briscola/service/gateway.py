@@ -126,7 +126,7 @@ class Gateway:
         it runs here)."""
         self.metrics.errors.labels(refusal.code.value).inc()
         room = self.rooms.by_id.get(self._at.get(conn.id, ""))
-        version = room.table.version if room is not None else None
+        version = room.table.shown_version if room is not None else None
         conn.send(error_text(refusal.code, refusal.message, ref, version))
 
     # ---------------------------------------------------------------- commands
