@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 import httpx
+import pytest
 
 from briscola.engine import verify_record
 from support.agents import Agent
@@ -113,16 +114,27 @@ async def test_a_table_plays_with_its_people_on_different_processes(cluster: Clu
     await check_records(a.url, agents, last)
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"players": 4},
+        {"players": 6, "partner_comm": "signals"},
+        {"players": 2, "game": "scoperta", "stock": "top"},
+    ],
+    ids=["classic-4", "six-signals", "scoperta"],
+)
 async def test_a_killed_owners_tables_move_and_the_others_see_only_a_pause(
-    cluster: Cluster,
+    cluster: Cluster, rules: dict[str, object]
 ) -> None:
     """SIGKILL the owner mid-hand: another process takes the table over from the mirror;
     the people on the survivors are attached to it again without a reconnect; those of
-    the dead process reconnect elsewhere and resume; nothing acknowledged is lost."""
+    the dead process reconnect elsewhere and resume; nothing acknowledged is lost. The
+    same for the six-player game of signals and for Scoperta."""
     a, b, c = await cluster(3)
-    room = (await create_room(a.url, players=4))["id"]
+    room = (await create_room(a.url, **rules))["id"]
     moves = Moves()
-    agents = agents_for(room, [a.ws_url, b.ws_url, c.ws_url, b.ws_url], c.ws_url, moves)
+    urls = [a.ws_url, b.ws_url, c.ws_url, b.ws_url, c.ws_url, b.ws_url][: int(rules["players"])]  # type: ignore[call-overload]
+    agents = agents_for(room, urls, c.ws_url, moves)
     playing = asyncio.gather(*(agent.run() for agent in agents))
     await moves.more(6)
     await asyncio.to_thread(a.kill)
