@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import httpx
 import pytest
@@ -124,7 +125,7 @@ async def test_a_table_plays_with_its_people_on_different_processes(cluster: Clu
     ids=["classic-4", "six-signals", "scoperta"],
 )
 async def test_a_killed_owners_tables_move_and_the_others_see_only_a_pause(
-    cluster: Cluster, rules: dict[str, object]
+    cluster: Cluster, rules: dict[str, Any]
 ) -> None:
     """SIGKILL the owner mid-hand: another process takes the table over from the mirror;
     the people on the survivors are attached to it again without a reconnect; those of
@@ -133,7 +134,7 @@ async def test_a_killed_owners_tables_move_and_the_others_see_only_a_pause(
     a, b, c = await cluster(3)
     room = (await create_room(a.url, **rules))["id"]
     moves = Moves()
-    urls = [a.ws_url, b.ws_url, c.ws_url, b.ws_url, c.ws_url, b.ws_url][: int(rules["players"])]  # type: ignore[call-overload]
+    urls = [a.ws_url, b.ws_url, c.ws_url, b.ws_url, c.ws_url, b.ws_url][: rules["players"]]
     agents = agents_for(room, urls, c.ws_url, moves)
     playing = asyncio.gather(*(agent.run() for agent in agents))
     await moves.more(6)
