@@ -90,10 +90,6 @@ class HandRules:
         if self.catch not in CATCH_PERCENTS:
             raise ValueError(f"a signal's catch chance is one of {CATCH_PERCENTS} percent")
 
-    @property
-    def open_hands(self) -> bool:
-        return self.game is GameName.SCOPERTA
-
 
 @dataclass(frozen=True, slots=True)
 class TrickRecord:
