@@ -17,6 +17,7 @@ from redis.exceptions import RedisError
 from briscola.service.runner import RoomRunner
 from briscola.service.tasks import Tasks
 from briscola.service.transport import Connection
+from briscola.store.cancelling import stop_if_cancelled
 from briscola.store.cluster import Cluster
 from briscola.table.session import ConnId
 from briscola.wire.messages import LobbyMessage, RoomSummary, encode_text
@@ -87,6 +88,7 @@ class Lobby:
             if read:
                 self._shared = await self.cluster.lobby()
         except (RedisError, OSError) as exc:
+            stop_if_cancelled()
             self._dirty |= dirty
             log.warning("could not refresh the shared lobby: %s", exc)
 

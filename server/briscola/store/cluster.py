@@ -41,6 +41,7 @@ import msgspec
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
+from briscola.store.cancelling import stop_if_cancelled
 from briscola.store.redis import ROOMS, RedisStore, owner_key, room_key
 from briscola.wire.messages import RoomSummary
 
@@ -411,6 +412,7 @@ class RedisCluster:
                 verified = loop.time()
                 await self._verify()
             except (RedisError, OSError) as exc:
+                stop_if_cancelled()
                 log.warning("could not renew the lease: %s", exc)
 
     async def _verify(self) -> None:
@@ -447,6 +449,7 @@ class RedisCluster:
             try:
                 rooms = await self.orphans(self.epochs)
             except (RedisError, OSError) as exc:
+                stop_if_cancelled()
                 log.warning("could not look for orphaned tables: %s", exc)
                 continue
             if rooms:
@@ -473,6 +476,7 @@ class RedisCluster:
                 epochs = results[1::2]
                 alive = await self._alive({int(h) for h in holders if h is not None})
             except (RedisError, OSError) as exc:
+                stop_if_cancelled()
                 log.warning("could not check the tables' owners: %s", exc)
                 continue
             changed = {}
@@ -499,6 +503,7 @@ class RedisCluster:
             try:
                 await self._flush_outgoing()
             except (RedisError, OSError) as exc:
+                stop_if_cancelled()
                 log.warning("bus: could not publish: %s", exc)
 
     async def _flush_outgoing(self) -> None:
@@ -541,6 +546,7 @@ class RedisCluster:
                         elif message["type"] == "message" and self._node is not None:
                             self._node.received(_batch_decoder.decode(message["data"]))
             except (RedisError, OSError) as exc:
+                stop_if_cancelled()
                 log.warning("bus: subscription lost (%s); subscribing again", exc)
                 await asyncio.sleep(0.1)
 

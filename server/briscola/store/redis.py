@@ -38,6 +38,7 @@ from redis.exceptions import BusyLoadingError, RedisError
 from briscola.metrics import Metrics
 from briscola.store.accounts import RedisAccounts
 from briscola.store.base import MirrorStatus, StoredRoom, WriteResult
+from briscola.store.cancelling import stop_if_cancelled
 from briscola.table.core import FinishedHand
 from briscola.table.events import AnyEvent, Event
 from briscola.table.snapshots import TableSnapshot
@@ -353,6 +354,7 @@ class RedisStore:
                     self._data_lost(set())
                 self._delay = 0.05
             except (RedisError, OSError) as exc:
+                stop_if_cancelled()
                 self._degrade(exc, batch)
                 if self._closing:
                     return
@@ -461,6 +463,7 @@ class RedisStore:
                 lost = await self._check()
                 break
             except (RedisError, OSError):
+                stop_if_cancelled()
                 continue
         rooms, self._lost = self._lost, set()
         records, self._unsent = self._unsent, []
