@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 
 from briscola.engine import Card, HandView, SignalCode, Suit
@@ -176,7 +176,7 @@ def sample(known: Knowledge, rng: random.Random) -> Position:
     hidden = list(known.hidden)
     if known.claims:
         for seat in sorted({seat for seat, _ in known.claims}):
-            claims = [claim for s, claim in known.claims if s == seat]
+            claims = tuple(claim for s, claim in known.claims if s == seat)
             picked = _claimed(pool, hidden[seat], hands[seat], claims, rng)
             if picked is not None:
                 hands[seat] |= bits(picked)
@@ -205,7 +205,7 @@ def sample(known: Knowledge, rng: random.Random) -> Position:
 
 
 def _claimed(
-    pool: list[int], count: int, holding: int, claims: list[Claim], rng: random.Random
+    pool: list[int], count: int, holding: int, claims: tuple[Claim, ...], rng: random.Random
 ) -> list[int] | None:
     """``count`` cards of ``pool`` for a hand already ``holding`` some, uniformly among the
     choices that meet every claim; ``None`` if none does.
@@ -215,25 +215,16 @@ def _claimed(
     among the classes is weighed by how many choices make it, one is drawn, then its cards.
     """
     classes: dict[int, list[int]] = {}
+    key_of = _classes(claims)
     for card in pool:
-        key = sum(1 << k for k, claim in enumerate(claims) if claim.cards >> card & 1)
-        classes.setdefault(key, []).append(card)
-    keys = list(classes)
-    splits = []
-    weights = []
-    for split in _splits(count, len(keys)):
-        weight = 1
-        for key, taken in zip(keys, split, strict=True):
-            weight *= comb(len(classes[key]), taken)
-        if weight and all(
-            claim.allows(
-                (holding & claim.cards).bit_count()
-                + sum(t for key, t in zip(keys, split, strict=True) if key >> k & 1)
-            )
-            for k, claim in enumerate(claims)
-        ):
-            splits.append(split)
-            weights.append(weight)
+        classes.setdefault(key_of[card], []).append(card)
+    keys = tuple(classes)
+    splits, weights = _ways(
+        keys,
+        tuple(len(classes[key]) for key in keys),
+        count,
+        tuple(_rest(claim, (holding & claim.cards).bit_count()) for claim in claims),
+    )
     if not splits:
         return None
     split = rng.choices(splits, weights)[0]
@@ -241,6 +232,43 @@ def _claimed(
     for key, taken in zip(keys, split, strict=True):
         picked += rng.sample(classes[key], taken)
     return picked
+
+
+def _rest(claim: Claim, held: int) -> Claim:
+    """What a claim asks of the cards still to come into a hand that holds ``held`` of its
+    cards already."""
+    most = None if claim.most is None else claim.most - held
+    return Claim(claim.cards, claim.least - held, most)
+
+
+@lru_cache(maxsize=1024)
+def _classes(claims: tuple[Claim, ...]) -> tuple[int, ...]:
+    """Per card index, its class: the bit set of the claims (by position) it is in."""
+    return tuple(
+        sum(1 << k for k, claim in enumerate(claims) if claim.cards >> card & 1)
+        for card in range(40)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _ways(
+    keys: tuple[int, ...], sizes: tuple[int, ...], count: int, claims: tuple[Claim, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The splits of ``count`` cards among classes (``keys``, of ``sizes`` cards) that take
+    as many of each claim's cards as it allows, and how many choices of cards make each."""
+    splits = []
+    weights = []
+    for split in _splits(count, len(keys)):
+        weight = 1
+        for size, taken in zip(sizes, split, strict=True):
+            weight *= comb(size, taken)
+        if weight and all(
+            claim.allows(sum(t for key, t in zip(keys, split, strict=True) if key >> k & 1))
+            for k, claim in enumerate(claims)
+        ):
+            splits.append(split)
+            weights.append(weight)
+    return tuple(splits), tuple(weights)
 
 
 @cache
