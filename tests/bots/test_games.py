@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 
@@ -15,34 +14,13 @@ from briscola.bots.strong import Settings, StrongBot
 from briscola.engine import (
     GameName,
     HandRules,
-    HandState,
     StockShown,
-    apply,
     hand_result,
-    start_hand,
-    view,
 )
-from support.hands import Decision
+from support.hands import Decision, play
 
 QUICK = Settings(plays=1_500, min_samples=8, horizon=2)
 SCOPERTA = {shown: HandRules(2, True, GameName.SCOPERTA, shown) for shown in StockShown}
-
-
-def play(
-    rules: HandRules, bots: Sequence[Bot], seed: bytes, dealer: int = 0
-) -> tuple[HandState, list[Decision]]:
-    """One hand of ``rules``, each seat's bot given that seat's views in order: the last
-    state and every decision."""
-    state = start_hand(rules, dealer, seed)
-    decisions = []
-    while not state.over:
-        seat = state.turn
-        assert seat is not None
-        seen = view(state, seat)
-        action = bots[seat].choose(seen)
-        decisions.append(Decision(state, seen, action))
-        state = apply(state, action)
-    return state, decisions
 
 
 def bots_of(level: Level, players: int) -> list[Bot]:

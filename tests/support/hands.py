@@ -39,7 +39,16 @@ def play_hand(
     Returns:
         The points per side and every decision of the hand.
     """
-    state = start_hand(HandRules(len(bots), swap), dealer, seed)
+    state, decisions = play(HandRules(len(bots), swap), bots, seed, dealer)
+    return hand_result(state).points, decisions
+
+
+def play(
+    rules: HandRules, bots: Sequence[Bot], seed: bytes, dealer: int = 0
+) -> tuple[HandState, list[Decision]]:
+    """One hand of ``rules``, each seat's bot given that seat's views in order: the last
+    state and every decision."""
+    state = start_hand(rules, dealer, seed)
     decisions = []
     while not state.over:
         seat = state.turn
@@ -48,7 +57,7 @@ def play_hand(
         action = bots[seat].choose(seen)
         decisions.append(Decision(state, seen, action))
         state = apply(state, action)
-    return hand_result(state).points, decisions
+    return state, decisions
 
 
 def duplicate_margin(
