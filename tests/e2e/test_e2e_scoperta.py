@@ -26,33 +26,29 @@ from support.servers import InProcessServer
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-async def open_codes(page: Page, seat: int) -> list[str]:
-    """The cards a seat's hand shows face up (another seat's)."""
+async def codes_in(page: Page, host: str, card: str) -> list[str]:
+    """The codes of the cards ``card`` (a test id) shown in the region ``host``."""
     codes: list[str] = (
-        await hook(page, f"hand-{seat}")
-        .get_by_test_id("public-card")
+        await hook(page, host)
+        .get_by_test_id(card)
         .evaluate_all("cards => cards.map(c => c.dataset.card)")
     )
     return codes
+
+
+async def open_codes(page: Page, seat: int) -> list[str]:
+    """The cards another seat's hand shows face up."""
+    return await codes_in(page, f"hand-{seat}", "public-card")
 
 
 async def trick_codes(page: Page) -> list[str]:
     """The cards on the table in the trick being played."""
-    codes: list[str] = (
-        await hook(page, "trick")
-        .get_by_test_id("trick-card")
-        .evaluate_all("cards => cards.map(c => c.dataset.card)")
-    )
-    return codes
+    return await codes_in(page, "trick", "trick-card")
 
 
 async def stock_codes(page: Page) -> list[str]:
-    codes: list[str] = (
-        await hook(page, "stock-cards")
-        .get_by_test_id("stock-card")
-        .evaluate_all("cards => cards.map(c => c.dataset.card)")
-    )
-    return codes
+    """The stock's cards shown face up, top first."""
+    return await codes_in(page, "stock-cards", "stock-card")
 
 
 async def test_the_form_makes_scoperta_a_two_player_game_with_its_stock_option(

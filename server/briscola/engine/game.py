@@ -25,8 +25,8 @@ from .match import MatchRules, MatchState, apply_action, deal, new_match
 from .record import hand_record, verify_record
 from .replay import ReplayStep, replay_steps
 from .rules import legal_actions
-from .state import GameName, HandState, PartnerComm, side_of
-from .view import OWN_FIELDS, MatchView, Own, match_template, match_view, own
+from .state import GameName, PartnerComm, side_of
+from .view import OWN_FIELDS, MatchView, match_own, match_template, match_view
 
 
 class Phase(StrEnum):
@@ -121,14 +121,16 @@ class TrickAndDraw:
 
     own_fields: tuple[str, ...] = OWN_FIELDS
 
-    def new_match(self, rules: MatchRules, seed: bytes) -> MatchState:
-        return new_match(rules, seed)
-
-    def deal(self, match: MatchState, seed: bytes) -> MatchState:
-        return deal(match, seed)
-
-    def apply(self, match: MatchState, action: Action) -> MatchState:
-        return apply_action(match, action)
+    # The engine's functions themselves where they fit the protocol: no call in between on
+    # the paths every move takes.
+    new_match = staticmethod(new_match)
+    deal = staticmethod(deal)
+    apply = staticmethod(apply_action)
+    view = staticmethod(match_view)
+    template = staticmethod(match_template)
+    own = staticmethod(match_own)
+    verify = staticmethod(verify_record)
+    replay = staticmethod(replay_steps)
 
     def phase(self, match: MatchState) -> Phase:
         if match.over:
@@ -140,16 +142,6 @@ class TrickAndDraw:
 
     def legal(self, match: MatchState, seat: int) -> Sequence[PlayCard | SwapSeven]:
         return [] if match.hand is None else legal_actions(match.hand, seat)
-
-    def view(self, match: MatchState, viewer: int | None) -> MatchView:
-        return match_view(match, viewer)
-
-    def template(self, match: MatchState, hole: Any) -> MatchView:
-        return match_template(match, hole)
-
-    def own(self, match: MatchState, viewer: int | None) -> Own:
-        assert match.hand is not None
-        return own(match.hand, viewer)
 
     def audience(self, match: MatchState) -> frozenset[int] | None:
         hand = match.hand
@@ -173,12 +165,6 @@ class TrickAndDraw:
     def record(self, match: MatchState) -> dict[str, Any]:
         assert match.hand is not None
         return hand_record(match.hand)
-
-    def verify(self, record: Mapping[str, Any]) -> HandState:
-        return verify_record(record)
-
-    def replay(self, record: Mapping[str, Any]) -> tuple[ReplayStep, ...]:
-        return replay_steps(record)
 
 
 TRICK_AND_DRAW = TrickAndDraw()

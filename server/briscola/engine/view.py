@@ -391,6 +391,13 @@ def match_view(match: MatchState, viewer: int | None) -> MatchView:
     return _match_view(match, view(hand, viewer) if hand is not None else None)
 
 
+def match_own(match: MatchState, viewer: int | None) -> Own:
+    """:func:`own` for the hand of a match (a match with a hand)."""
+    hand = match.hand
+    assert hand is not None
+    return own(hand, viewer)
+
+
 def match_template(match: MatchState, hole: Any) -> MatchView:
     """:func:`match_view` with the hand's view a :func:`template` (a match with a hand)."""
     assert match.hand is not None

@@ -247,12 +247,16 @@ class RoomSession:
         if table.snapshot_due:
             out.snapshot, table.snapshot_due = table.snapshot(), False
         due, self._state_due = self._state_due, set()
-        heard, table.heard = table.heard, set()
-        if any(type(event) is not Signalled for _, event in out.events):
-            out.lobby_changed = True
-            due = set(self.members)
-        elif heard:  # signals only: a state for those who saw one, nothing for the others
-            due |= {c for c, m in self.members.items() if table.seat_of(m.token) in heard}
+        heard = table.heard
+        if heard:
+            table.heard = set()
+        if out.events:
+            if heard and all(type(event) is Signalled for _, event in out.events):
+                # Signals only: a state for those who saw one, nothing for the others.
+                due |= {c for c, m in self.members.items() if table.seat_of(m.token) in heard}
+            else:
+                out.lobby_changed = True
+                due = set(self.members)
         if due:
             key, _, summary = self._summary()
             texts = StateTexts(table, summary, table.clock(now))

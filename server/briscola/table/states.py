@@ -59,40 +59,27 @@ class StateTexts:
         if match is None or match.hand is None:  # no deal to splice into: the whole state
             summary = self._summary if fresh else None
             return encode_text(table.state_message(seat, summary, self._clock))
-        pieces = self._templates.get(fresh)
-        if pieces is None:
-            pieces = self._templates[fresh] = self._template(fresh)
+        parts = self._templates.get(fresh)
+        if parts is None:
+            parts = self._templates[fresh] = self._template(fresh)
         # The holes, in order: ``you`` (a field of the state before its match), the seat,
-        # then the rest of the game's own fields as ``own`` gives them.
-        parts = [
-            pieces[0],
+        # then the rest of the game's own fields as ``own`` gives them; each value encoded
+        # by msgspec in one C call, and put in its hole by one slice assignment.
+        parts = parts.copy()
+        parts[1::2] = (
             _you(table.you(seat)),
-            pieces[1],
             b"null" if seat is None else _SEATS[seat],
-        ]
-        append = parts.append
-        last: object = None
-        encoded = b""
-        hole = 2
-        for value in table.game.own(match, seat):
-            append(pieces[hole])
-            hole += 1
-            if value is not last:  # a hand's cards and its legal ones are often one tuple
-                last = value
-                if value is False:
-                    encoded = b"false"
-                elif value is True:
-                    encoded = b"true"
-                else:
-                    encoded = encode(value) if value else b"[]"
-            append(encoded)
-        append(pieces[hole])
+            *map(encode, table.game.own(match, seat)),
+        )
         return b"".join(parts).decode()
 
     def _template(self, fresh: bool) -> list[bytes]:
-        """The state, encoded with holes where a recipient's own values go."""
+        """The state, encoded with holes where a recipient's own values go: its pieces with
+        a blank between each two, where the values go."""
         summary = self._summary if fresh else None
         state = self._table.state_template(summary, self._clock, _HOLE)
         pieces = encode(state).split(b"\0")
         assert len(pieces) == len(self._table.game.own_fields) + 2  # and ``you``
-        return pieces
+        parts = [b""] * (2 * len(pieces) - 1)
+        parts[0::2] = pieces
+        return parts
