@@ -142,7 +142,7 @@ def view(state: HandState, viewer: int | None) -> HandView:
     :raises RuleError: ``invalid_seat`` if ``viewer`` is neither a seat nor ``None``.
     """
     shared, spectator = _cached(state)
-    if viewer is None and (not state._over or state.rules.partner_comm is _NO_COMM):
+    if viewer is None:
         return spectator
     return _assemble(shared, viewer, own(state, viewer))
 
@@ -153,12 +153,12 @@ def template(state: HandState, hole: Any) -> HandView:
 
 
 def _cached(state: HandState) -> tuple[_Shared, HandView]:
-    """What every viewer of ``state`` sees alike, and the spectator's view (during the hand):
-    worked out once per state and kept with it."""
+    """What every viewer of ``state`` sees alike, and the spectator's view: worked out once
+    per state and kept with it."""
     cached: tuple[_Shared, HandView] | None = state._shared
     if cached is None:
         shared = _shared(state)
-        cached = (shared, _assemble(shared, None, _NOTHING_OWN))
+        cached = (shared, _assemble(shared, None, own(state, None)))
         object.__setattr__(state, "_shared", cached)
     return cached
 
