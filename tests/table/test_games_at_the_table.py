@@ -13,7 +13,7 @@ import pytest
 from briscola.bots import Level
 from briscola.engine import ActionType, PartnerComm, SignalCode, legal_actions
 from briscola.table.core import Table
-from briscola.table.events import Signalled
+from briscola.table.events import Played, Signalled
 from briscola.table.session import Outcome, RoomSession
 from briscola.wire.commands import AddBot, Chat, Join, Play, Ready, SignalCmd, Watch
 from briscola.wire.errors import Code
@@ -207,3 +207,32 @@ def test_bots_at_a_table_of_signals_signal_after_their_moves() -> None:
     assert all(entry.seat != 0 for entry in signals)
     seen = room.table.state_message(0, None, None).match.hand.signals  # type: ignore[union-attr]
     assert len(seen) == len(signals)
+
+
+def test_a_signal_does_not_make_a_strong_bot_think_again() -> None:
+    """A strong bot's thought asked before a signal is still played after it: the signal
+    leaves the shown version as it was, so the bot's timing cannot tell anyone of it."""
+    room = session(4, partner_comm="signals", signal_catch=0)
+    room.handle(0, Join("room", "Ana", seat=0), 0.0)
+    for seat in (1, 2, 3):
+        room.handle(0, AddBot(seat, Level.STRONG), 0.0)
+    outcome = room.handle(0, Ready(), 0.0)
+    now = 0.0
+    while True:
+        now += 1.0
+        hand = room.table.match.hand  # type: ignore[union-attr]
+        assert hand is not None
+        if hand.turn == 0:
+            outcome = play_one(room, now)
+        if outcome.thought is None:
+            outcome = room.tick(now)
+        thought = outcome.thought
+        if thought is None:
+            continue
+        if hand.tricks and thought.seat != 2:  # an opponent of seat 0 is to move
+            break
+        outcome = room.decided(thought, thought.bot.choose(thought.view), thought.bot, now)
+    signalled = room.handle(0, SignalCmd(SignalCode.CARICO), now)
+    assert [type(e) for _, e in signalled.events] == [Signalled]
+    decided = room.decided(thought, thought.bot.choose(thought.view), thought.bot, now + 1.0)
+    assert [e.seat for _, e in decided.events if type(e) is Played] == [thought.seat]

@@ -149,8 +149,8 @@ class TableState:
         self._bots: dict[int, tuple[Level, Bot]] = {}
         #: A person's seat whose clock ran out: the server owes it this one move.
         self._owed: int | None = None
-        #: The version a :class:`~briscola.table.thinking.Thought` was last handed out at,
-        #: and the strong bot's decision with the version it was worked out for.
+        #: The shown version a :class:`~briscola.table.thinking.Thought` was last handed out
+        #: at, and the strong bot's decision with the shown version it was worked out for.
         self._asked: int | None = None
         self._decision: tuple[int, BotChoice] | None = None
 

@@ -17,8 +17,9 @@ from briscola.table.state import Status
 @dataclass(frozen=True)
 class Thought:
     """A strong bot's move, to be worked out off the room loop: ``bot.choose(view)``,
-    asked at the table's ``version``. Its answer counts only while the table is still there
-    (:meth:`Thinking.decided`)."""
+    asked at the table's shown version. Its answer counts only while the table is still
+    there (:meth:`Thinking.decided`): a signal, which that version leaves as it was, does not
+    make a bot think again, so nothing in its timing tells an opponent that one was made."""
 
     seat: int
     version: int
@@ -33,20 +34,20 @@ class Thinking(Applying):
         """A strong bot's move to work out off the room loop, once per version: asked as
         soon as its turn comes, so that the bot's delay overlaps the thinking."""
         turn = self._turn()  # the cheap checks first: this runs after every input
-        if turn is None or not self._server_moves(turn) or self._asked == self.version:
+        if turn is None or not self._server_moves(turn) or self._asked == self.shown_version:
             return None
         if self.status is not Status.PLAYING or self.adjourned or not self._thinking(turn):
             return None
         assert self.match is not None and self.match.hand is not None
-        self._asked = self.version
-        return Thought(turn, self.version, self._bot(turn)[1], self._view(turn))
+        self._asked = self.shown_version
+        return Thought(turn, self.shown_version, self._bot(turn)[1], self._view(turn))
 
     def decided(self, thought: Thought, action: BotChoice, bot: Bot, now: float) -> None:
         """The answer to a :class:`Thought`: kept (with the bot, which now remembers that
         view) if nothing has happened at the table since it was asked, else dropped; played
         at once if its move is due (else by the tick when the bot's delay is up)."""
         self._now = now
-        if thought.version != self.version:
+        if thought.version != self.shown_version:
             return
         self._bots[thought.seat] = (Level.STRONG, bot)
         self._decision = (thought.version, action)
@@ -74,7 +75,7 @@ class Thinking(Applying):
 
     def _thinking(self, seat: int) -> bool:
         """A strong bot's move for the seat is being worked out (none decided yet)."""
-        decided = self._decision is not None and self._decision[0] == self.version
+        decided = self._decision is not None and self._decision[0] == self.shown_version
         return self._bot(seat)[0] is Level.STRONG and not decided
 
     def _server_move(self, seat: int) -> None:
@@ -84,7 +85,7 @@ class Thinking(Applying):
         level, bot = self._bot(seat)
         if level is not Level.STRONG:
             self._emit(action_event(bot.choose(self._view(seat))))
-        elif self._decision is not None and self._decision[0] == self.version:
+        elif self._decision is not None and self._decision[0] == self.shown_version:
             self._emit(action_event(self._decision[1]))
         else:
             return
