@@ -26,7 +26,7 @@ from .record import hand_record, verify_record
 from .replay import ReplayStep, replay_steps
 from .rules import legal_actions
 from .state import GameName, PartnerComm, side_of
-from .view import OWN_FIELDS, MatchView, match_own, match_template, match_view
+from .view import MatchView, match_own, match_own_fields, match_template, match_view
 
 
 class Phase(StrEnum):
@@ -47,11 +47,15 @@ class Game(Protocol[R, M, A, V]):
     """One game: ``R`` its rules, ``M`` the state of a match, ``A`` its actions, ``V`` a
     viewer's projection of a match. Values in, values out; deterministic from the seeds.
 
-    ``own_fields`` names the fields of a deal's view that are one viewer's own, in order:
-    :meth:`template` puts a hole in each and :meth:`own` gives a viewer's values for them.
+    :meth:`own_fields` names the fields of a deal's view that are one viewer's own, in
+    order: :meth:`template` puts a hole in each and :meth:`own` gives a viewer's values for
+    them.
     """
 
-    own_fields: tuple[str, ...]
+    def own_fields(self, match: M) -> tuple[str, ...]:
+        """The fields of the deal's view that are one viewer's own under the match's rules,
+        in order (a deal must be on)."""
+        ...
 
     def new_match(self, rules: R, seed: bytes) -> M:
         """A match whose first dealer is drawn from ``seed`` (docs/FAIRPLAY.md)."""
@@ -80,11 +84,11 @@ class Game(Protocol[R, M, A, V]):
         ...
 
     def template(self, match: M, hole: Any) -> V:
-        """Everyone's view with ``hole`` in each of :attr:`own_fields` (a deal must be on)."""
+        """Everyone's view with ``hole`` in each of :meth:`own_fields` (a deal must be on)."""
         ...
 
     def own(self, match: M, viewer: int | None) -> tuple[Any, ...]:
-        """``viewer``'s values for :attr:`own_fields` but the seat (a deal must be on)."""
+        """``viewer``'s values for :meth:`own_fields` but the seat (a deal must be on)."""
         ...
 
     def audience(self, match: M) -> frozenset[int] | None:
@@ -119,8 +123,6 @@ class TrickAndDraw:
     The sides are public and fixed by seat: each seat, or two partnerships in alternate
     seats."""
 
-    own_fields: tuple[str, ...] = OWN_FIELDS
-
     # The engine's functions themselves where they fit the protocol: no call in between on
     # the paths every move takes.
     new_match = staticmethod(new_match)
@@ -129,6 +131,7 @@ class TrickAndDraw:
     view = staticmethod(match_view)
     template = staticmethod(match_template)
     own = staticmethod(match_own)
+    own_fields = staticmethod(match_own_fields)
     verify = staticmethod(verify_record)
     replay = staticmethod(replay_steps)
 

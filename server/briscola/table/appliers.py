@@ -127,7 +127,7 @@ class Applying(TableState):
         s = self.seats[e.seat]
         s.connected = e.connected
         s.gone_since = None if e.connected else self._now
-        if adjourned and not self.adjourned:  # resumed: the turn's clock or pause afresh
+        if adjourned and not self._nobody_connected():  # resumed: the clock or pause afresh
             self._turn_since = self._now
 
     @applies(AwaySet)
