@@ -136,6 +136,13 @@ export function lastChange(state) {
   return state.changes.at(-1) ?? null;
 }
 
+/** The entry the last change was about, as it is now or, removed, as it was. */
+export function changedEntry(state) {
+  const last = lastChange(state);
+  if (last === null || last.id === null) return null;
+  return findEntry(state, last.id) ?? findEntry(last.before, last.id);
+}
+
 /** The pad as it was before its last change (again and again, back to the oldest kept). */
 export function undo(state) {
   const last = lastChange(state);

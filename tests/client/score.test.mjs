@@ -7,6 +7,7 @@ import {
   addEntry,
   addPoints,
   addRest,
+  changedEntry,
   DEFAULT_TARGET,
   emptyPad,
   entryName,
@@ -131,6 +132,9 @@ test("removing an entry takes its points and wins; undo brings it back", () => {
   assert.equal(removeEntry(pad, 1), pad, "not there any more");
   pad = undo(pad);
   assert.deepEqual([pad.entries.map(entryName), points(pad), pad.winner], [["Anna & Bruno", "Carla & Dario"], [70, 0], 1]);
+  assert.equal(entryName(changedEntry(removeEntry(pad, 1))), "Anna & Bruno", "what undo would bring back is named");
+  assert.equal(entryName(changedEntry(addPoints(pad, 2, 3))), "Carla & Dario");
+  assert.equal(changedEntry(setTarget(pad, 30)), null, "a target is no entry's");
   assert.equal(addEntry(removeEntry(pad, 2), ["Elena"]).entries.at(-1).id, 3, "ids are never reused");
 });
 
