@@ -37,6 +37,7 @@ const live = h("p", { class: "sr-only", "data-testid": "pad-live", "aria-live": 
 let state = fromJSON(read(KEYS.pad));
 let offline = "pending";
 let keypad = null; // {id, dialog} while the keypad is open
+let form = null; // the form that adds entries (entryForm)
 
 function read(key) {
   try {
@@ -108,10 +109,17 @@ const act = {
  * gets the focus back (else the undo button, when the focused one is gone). */
 function draw() {
   const focused = document.activeElement && main.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  updateForm();
+  fill(main, toolbar(), entryList(), form, live);
+  if (focused) (main.querySelector(`[data-key="${focused}"]`) || main.querySelector('[data-key="undo"]')).focus();
+}
+
+/** Draw everything in the language chosen: the top bar, the form, the pad. */
+function drawAll() {
   document.title = t("score.pageTitle");
   drawTopbar();
-  fill(main, toolbar(), entryList(), entryForm(), live);
-  if (focused) (main.querySelector(`[data-key="${focused}"]`) || main.querySelector('[data-key="undo"]')).focus();
+  form = entryForm();
+  draw();
 }
 
 function drawTopbar() {
@@ -137,7 +145,7 @@ function drawTopbar() {
 function chooseLang(lang) {
   keep(KEYS.lang, setLang(lang));
   document.documentElement.lang = lang;
-  draw();
+  drawAll();
   topbar.querySelector('[data-testid="lang-toggle"]').focus();
 }
 
@@ -237,11 +245,13 @@ function entryCard(entry) {
   );
 }
 
+/** The form that adds an entry: a name, a partner, "+ Partner" for a partnership of three.
+ * Made once per language and kept between draws, so that what is typed stays. */
 function entryForm() {
-  const full = state.entries.length >= MAX_ENTRIES;
   const field = (label, testid, key) =>
-    h("label", { class: "field" }, h("span", { class: "field-label" }, label), h("input", { type: "text", maxlength: MAX_NAME_LENGTH, autocomplete: "off", "data-testid": testid, "data-key": key, disabled: full }));
-  const names = h("div", { class: "pad-names" }, field(t("score.name"), "entry-name-input", "name-0"), field(t("score.partner"), "entry-partner-input", "name-1"));
+    h("label", { class: "field" }, h("span", { class: "field-label" }, label), h("input", { type: "text", maxlength: MAX_NAME_LENGTH, autocomplete: "off", "data-testid": testid, "data-key": key }));
+  const partner = (n) => field(t("score.partner"), "entry-partner-input", `name-${n}`);
+  const names = h("div", { class: "pad-names" }, field(t("score.name"), "entry-name-input", "name-0"), partner(1));
   const more = h(
     "button",
     {
@@ -249,15 +259,20 @@ function entryForm() {
       class: "btn btn-ghost btn-small",
       "data-testid": "entry-more-partner",
       "data-key": "more-partner",
-      disabled: full,
       onclick: () => {
-        names.append(field(t("score.partner"), "entry-partner-input", `name-${names.children.length}`));
+        names.append(partner(names.children.length));
         more.hidden = names.children.length >= MAX_NAMES;
         names.lastElementChild.querySelector("input").focus();
       },
     },
     t("score.morePartner"),
   );
+  const added = (el) => {
+    while (names.children.length > 2) names.lastElementChild.remove();
+    more.hidden = false;
+    el.reset();
+    main.querySelector('[data-key="name-0"]').focus();
+  };
   return h(
     "form",
     {
@@ -268,15 +283,23 @@ function entryForm() {
         event.preventDefault();
         const typed = [...names.querySelectorAll("input")].map((input) => input.value);
         if (!typed[0].trim()) return names.querySelector("input").focus();
+        const before = state;
         act.add(typed);
-        main.querySelector('[data-key="name-0"]').focus();
+        if (state !== before) added(event.target);
       },
     },
     h("h2", { id: "pad-form-title" }, t("score.addTitle")),
     names,
-    h("div", { class: "pad-form-actions" }, more, h("button", { type: "submit", class: "btn btn-primary", "data-testid": "entry-add", "data-key": "entry-add", disabled: full }, t("score.addEntry"))),
-    full ? h("p", { class: "pad-note" }, t("score.full", { n: MAX_ENTRIES })) : null,
+    h("div", { class: "pad-form-actions" }, more, h("button", { type: "submit", class: "btn btn-primary", "data-testid": "entry-add", "data-key": "entry-add" }, t("score.addEntry"))),
+    h("p", { class: "pad-note", hidden: true }, t("score.full", { n: MAX_ENTRIES })),
   );
+}
+
+/** A full pad takes no more entries: the form's fields are off and the note says why. */
+function updateForm() {
+  const full = state.entries.length >= MAX_ENTRIES;
+  for (const el of form.elements) el.disabled = full;
+  form.querySelector(".pad-note").hidden = !full;
 }
 
 // ---- The keypad ------------------------------------------------------------------------------
@@ -360,10 +383,10 @@ document.addEventListener("keydown", (event) => {
 /** Another tab of this pad, or the site's language switch, changed what is kept. */
 window.addEventListener("storage", (event) => {
   if (event.key === KEYS.pad) state = fromJSON(event.newValue);
-  else if (event.key === KEYS.lang) setLang(initialLang(event.newValue, navigator.language));
+  else if (event.key === KEYS.lang) document.documentElement.lang = setLang(initialLang(event.newValue, navigator.language));
   else return;
   closeKeypad();
-  draw();
+  drawAll();
 });
 
 function showOffline(next) {
@@ -381,5 +404,5 @@ function workOffline() {
   shown();
 }
 
-draw();
+drawAll();
 workOffline();

@@ -171,6 +171,23 @@ async def test_the_pad_is_played_through_offline_and_kept_across_reloads(
     await scores(page, ["45", "12"], ["0", "0"])
     await expect(hook(page, "entry-win")).to_have_count(0)
 
+    form = hook(page, "entry-form")
+    await form.get_by_test_id("entry-name-input").fill("Elena")
+    await form.get_by_test_id("entry-more-partner").click()
+    await form.get_by_test_id("entry-partner-input").nth(0).fill("Fabio")
+    await form.get_by_test_id("entry-partner-input").nth(1).fill("Gino")
+    await form.get_by_test_id("entry-add").click()
+    trio = ["Anna & Bruno", "Carla & Dario", "Elena, Fabio & Gino"]
+    await expect(hook(page, "entry-name")).to_have_text(trio)
+    await expect(hook(page, "rest-button")).to_have_count(0)
+    await expect(form.get_by_test_id("entry-partner-input")).to_have_count(1)
+    await expect(form.get_by_test_id("entry-name-input")).to_be_focused()
+    await page.get_by_role("button", name="Remove Elena, Fabio & Gino", exact=True).click()
+    await expect(hook(page, "pad-live")).to_have_text("Elena, Fabio & Gino taken off the pad")
+    await expect(hook(page, "entry")).to_have_count(2)
+    await expect(undo).to_be_focused()
+    await expect(undo).to_have_accessible_name("Undo: removing Elena, Fabio & Gino")
+
     await rest.click()
     await hook(page, "new-game").click()
     await page.get_by_role("button", name="Add 10 to Anna & Bruno", exact=True).click()
@@ -196,8 +213,9 @@ async def test_from_the_lobby_in_italian_on_a_phone(
     server: InProcessServer, new_page: NewPage
 ) -> None:
     """The lobby's link opens the pad in the language chosen on the site; the pad's own
-    switch changes it for the site too. On a phone two entries and all their buttons are in
-    view at once, large enough to tap, and the keypad fits the screen."""
+    switch changes it for the site too. On a phone two entries lie one above the other, the
+    width of the screen, with all their buttons in view at once, large enough to tap, and
+    the keypad fits the screen."""
     page = await new_page(**PHONE_CONTEXT)
     await page.goto(server.url + "/")
     await hook(page, "lang-toggle").click()
@@ -235,6 +253,9 @@ async def test_from_the_lobby_in_italian_on_a_phone(
         assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     await no_horizontal_scroll(page)
+    first, second = [await card(page, n).bounding_box() for n in (0, 1)]
+    assert first and second and second["y"] >= first["y"] + first["height"], "one above the other"
+    assert min(first["width"], second["width"]) >= PHONE["width"] - 40, "each as wide as the screen"
 
     await hook(page, "lang-toggle").tap()
     await expect(page.locator("h1")).to_have_text("Score pad")
