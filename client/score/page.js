@@ -106,12 +106,12 @@ const act = {
 // ---- Drawing ---------------------------------------------------------------------------------
 
 /** Draw the page anew, keeping the keyboard's place: the element with the same `data-key`
- * gets the focus back (else the undo button, when the focused one is gone). */
+ * gets the focus back (else the undo button, when the focused one is gone or now off). */
 function draw() {
   const focused = document.activeElement && main.contains(document.activeElement) ? document.activeElement.dataset.key : null;
   updateForm();
   fill(main, toolbar(), entryList(), form, live);
-  if (focused) (main.querySelector(`[data-key="${focused}"]`) || main.querySelector('[data-key="undo"]')).focus();
+  if (focused) (main.querySelector(`[data-key="${focused}"]:not(:disabled)`) || main.querySelector('[data-key="undo"]')).focus();
 }
 
 /** Draw everything in the language chosen: the top bar, the form, the pad. */
@@ -169,7 +169,7 @@ function toolbar() {
       h("span", { "aria-hidden": "true" }, "↶"),
       h("span", { class: "pad-undo-text" }, t("score.undo")),
     ),
-    h("button", { type: "button", class: "btn btn-primary", "data-testid": "new-game", "data-key": "new-game", onclick: act.newGame }, t("score.newGame")),
+    h("button", { type: "button", class: "btn btn-primary", "data-testid": "new-game", "data-key": "new-game", disabled: newGame(state) === state, onclick: act.newGame }, t("score.newGame")),
     h(
       "label",
       { class: "pad-target" },

@@ -86,8 +86,9 @@ async def test_the_pad_is_played_through_offline_and_kept_across_reloads(
     """After the first load the worker controls the page; with the network cut and the
     server stopped the page opens again and is played through — partnerships, +1, +5, +10,
     the keypad by buttons and by keys, the rest, a win marked while the counting goes on,
-    New game and the trophies, undo again and again — and a reload keeps it all. Nothing
-    but the pad's own files is ever asked of the server."""
+    New game and the trophies, undo again and again — and a reload keeps it all; another tab
+    of the pad changes it in this one too. Nothing but the pad's own files is ever asked of
+    the server."""
     page = await new_page()
     asked: list[tuple[str, str]] = []
     page.on("request", lambda request: asked.append((request.method, request.url)))
@@ -158,7 +159,9 @@ async def test_the_pad_is_played_through_offline_and_kept_across_reloads(
     await hook(page, "new-game").click()
     await scores(page, ["0", "0"], ["0", "1"])
     await expect(hook(page, "entry-win")).to_have_count(0)
+    await expect(hook(page, "new-game")).to_be_disabled()
     undo = hook(page, "undo-button")
+    await expect(undo).to_be_focused()
     await expect(undo).to_have_accessible_name("Undo: the new game")
     await undo.click()
     await scores(page, ["46", "75"], ["0", "1"])
@@ -203,6 +206,10 @@ async def test_the_pad_is_played_through_offline_and_kept_across_reloads(
     await undo.click()
     await scores(page, ["0", "0"], ["0", "1"])
     await expect(undo).to_have_accessible_name("Undo: the new game")
+    other = await page.context.new_page()
+    await other.goto(page.url)
+    await other.get_by_role("button", name="Add 5 to Carla & Dario", exact=True).click()
+    await scores(page, ["0", "5"], ["0", "1"])
 
     paths = {urlsplit(url).path for method, url in asked if method == "GET"}
     assert {method for method, _ in asked} == {"GET"}
