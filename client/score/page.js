@@ -110,7 +110,7 @@ const act = {
 function draw() {
   const focused = document.activeElement && main.contains(document.activeElement) ? document.activeElement.dataset.key : null;
   updateForm();
-  fill(main, toolbar(), entryList(), form, live);
+  fill(main, toolbar(), entryList(), form);
   if (focused) (main.querySelector(`[data-key="${focused}"]:not(:disabled)`) || main.querySelector('[data-key="undo"]')).focus();
 }
 
@@ -404,5 +404,6 @@ function workOffline() {
   shown();
 }
 
+document.body.append(live); // outside what is redrawn, so that screen readers keep it
 drawAll();
 workOffline();
