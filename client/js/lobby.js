@@ -73,7 +73,7 @@ export function mountLobby(root, ctx) {
     h(
       "section",
       { class: "lobby" },
-      h("div", { class: "lobby-hero" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline")), act.nameField()),
+      h("div", { class: "lobby-hero" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline"), " · ", h("a", { href: "/score", "data-testid": "score-link" }, t("score.link"))), act.nameField()),
       h(
         "div",
         { class: "lobby-grid" },

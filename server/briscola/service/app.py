@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import msgspec
@@ -37,6 +37,10 @@ from briscola.wire.table_rules import TableRules
 log = logging.getLogger(__name__)
 
 CLIENT_DIR = Path(os.environ.get("BRISCOLA_CLIENT_DIR", Path(__file__).parents[3] / "client"))
+#: Where the score pad lives: its page, and the service worker whose scope is that page (a
+#: worker controls only what is under its own folder unless the server allows it more).
+SCORE_PATH = "/score"
+SCORE_WORKER = {"Service-Worker-Allowed": SCORE_PATH, "Cache-Control": "no-cache"}
 _rules_decoder = msgspec.json.Decoder(TableRules)
 WEBSOCKET_PATH = "/ws"
 #: A finished hand never changes: browsers and caches may keep its record and replay.
@@ -73,8 +77,10 @@ def create_app(settings: Settings) -> BriscolaApp:
         finally:
             await manager.close()
 
-    async def index(request: Request) -> Response:
-        return FileResponse(CLIENT_DIR / "index.html")
+    index = client_file("index.html")
+    score_page = client_file("score/index.html")
+    score_worker = client_file("score/sw.js", "text/javascript", SCORE_WORKER)
+    score_manifest = client_file("score/manifest.webmanifest", "application/manifest+json")
 
     async def list_rooms(request: Request) -> Response:
         await manager.lobby.refresh()
@@ -143,6 +149,9 @@ def create_app(settings: Settings) -> BriscolaApp:
             Route("/leaderboard", index),
             Route("/login", index),
             Route("/u/{account}", index),
+            Route(SCORE_PATH, score_page),
+            Route(f"{SCORE_PATH}/sw.js", score_worker),
+            Route(f"{SCORE_PATH}/manifest.webmanifest", score_manifest),
             Route("/api/rooms", list_rooms, methods=["GET"]),
             Route("/api/rooms", create_room, methods=["POST"]),
             Route("/api/rooms/{room}", get_room),
@@ -156,6 +165,18 @@ def create_app(settings: Settings) -> BriscolaApp:
         lifespan=lifespan,
     )
     return BriscolaApp(starlette, manager, accounts)
+
+
+def client_file(
+    name: str, media_type: str | None = None, headers: dict[str, str] | None = None
+) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint that serves one file of the browser client (its type guessed from its
+    name unless given)."""
+
+    async def endpoint(request: Request) -> Response:
+        return FileResponse(CLIENT_DIR / name, media_type=media_type, headers=headers)
+
+    return endpoint
 
 
 class BriscolaApp:
