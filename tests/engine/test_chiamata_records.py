@@ -6,8 +6,8 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import re
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
