@@ -25,6 +25,7 @@ from briscola.engine import (
     Card,
     ErrorCode,
     GameName,
+    HandRules,
     MatchRules,
     PlayCard,
     Rank,
@@ -41,6 +42,7 @@ from briscola.engine.chiamata import (
     CHIAMATA,
     PLAYERS,
     WITH_PARTNER,
+    Auction,
     Bid,
     Call,
     ChiamataRules,
@@ -391,3 +393,22 @@ def test_a_caller_alone_knows_the_sides_and_nobody_else_does() -> None:
     assert CHIAMATA.sides(match, 1) == (1, 0, 1, 1, 1)
     assert CHIAMATA.sides(match, None) == (None, 0, None, None, None)
     assert CHIAMATA.sides(match, 3) == (None, 0, None, 1, None)
+
+
+def test_the_rules_and_their_checks() -> None:
+    """Chiamata's options are ChiamataRules' (taken by name too); the trick-and-draw rules
+    refuse the game."""
+    rules = ChiamataRules("points", False, False, 10)  # type: ignore[arg-type]
+    assert (rules.auction, rules.players) == (Auction.POINTS, 5)
+    for wrong in [
+        {"deals": 7},
+        {"auction": "colours"},
+        {"self_call": 1},
+        {"cappotto": "no"},
+    ]:
+        with pytest.raises(ValueError):
+            ChiamataRules(**wrong)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="ChiamataRules"):
+        MatchRules(5, game=GameName.CHIAMATA)
+    with pytest.raises(ValueError, match="ChiamataRules"):
+        HandRules(4, game=GameName.CHIAMATA)
