@@ -7,7 +7,17 @@ the seeds the caller supplies. Everything the shell needs is re-exported here.
 
 from .actions import Action, ActionType, LoggedAction, PlayCard, Resign, Signal, SwapSeven
 from .cards import DECK, Card, Rank, Suit, beats, trick_winner_offset
-from .chiamata import CHIAMATA, ChiamataMatch, ChiamataMatchView, ChiamataRules
+from .chiamata import (
+    CHIAMATA,
+    Auction,
+    Bid,
+    Call,
+    ChiamataMatch,
+    ChiamataMatchView,
+    ChiamataRules,
+    DealView,
+    Pass,
+)
 from .deal import SEED_BYTES, commitment, seed_from_hex, shuffled_deck
 from .errors import ErrorCode, RuleError
 from .game import GAMES, TRICK_AND_DRAW, TrickAndDraw, record_game
@@ -84,10 +94,14 @@ __all__ = [
     "TRICK_AND_DRAW",
     "Action",
     "ActionType",
+    "Auction",
+    "Bid",
+    "Call",
     "Card",
     "ChiamataMatch",
     "ChiamataMatchView",
     "ChiamataRules",
+    "DealView",
     "ErrorCode",
     "Game",
     "GameName",
@@ -102,6 +116,7 @@ __all__ = [
     "MatchView",
     "Own",
     "PartnerComm",
+    "Pass",
     "Phase",
     "PlayCard",
     "Rank",

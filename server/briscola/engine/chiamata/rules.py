@@ -12,7 +12,6 @@ out; a refused action raises :class:`RuleError` with its stable code and changes
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any, Final
 
 from ..actions import PlayCard, Resign
@@ -25,7 +24,7 @@ from .actions import Bid, Call, ChiamataAction, Pass, Speech
 from .bids import TOP, TWO, bid_at, ladder, level
 from .options import PLAYERS, TRICKS, Auction, ChiamataRules
 from .scoring import DealResult, score
-from .state import DealState
+from .state import DealState, evolve
 
 _SEATS = range(PLAYERS)
 #: Every action value the engine hands out, made once: ``_BIDS[auction][seat][level]``,
@@ -213,8 +212,8 @@ def _spoken(
     auction = (*deal.auction, speech)
     if top or (len(auction) >= PLAYERS and passed.count(False) <= 1):
         if high is None:
-            return replace(deal, auction=auction, passed=passed, phase=Phase.OVER, turn=None)
-        return replace(
+            return evolve(deal, auction=auction, passed=passed, phase=Phase.OVER, turn=None)
+        return evolve(
             deal,
             auction=auction,
             passed=passed,
@@ -226,7 +225,7 @@ def _spoken(
     turn = (speech.seat + 1) % PLAYERS
     while passed[turn]:
         turn = (turn + 1) % PLAYERS
-    return replace(deal, auction=auction, passed=passed, high=high, turn=turn)
+    return evolve(deal, auction=auction, passed=passed, high=high, turn=turn)
 
 
 def call_refusal(deal: DealState, card: Card) -> str | None:
@@ -252,7 +251,7 @@ def _call(deal: DealState, call: Call) -> DealState:
         raise RuleError(ErrorCode.CALL_NOT_ALLOWED, refusal)
     holder = next(seat for seat in _SEATS if card in deal.hands[seat])
     eldest = (deal.dealer + 1) % PLAYERS
-    return replace(deal, phase=Phase.PLAY, turn=eldest, called=card, partner=holder, leader=eldest)
+    return evolve(deal, phase=Phase.PLAY, turn=eldest, called=card, partner=holder, leader=eldest)
 
 
 def _play(deal: DealState, play: PlayCard) -> DealState:
@@ -269,7 +268,7 @@ def _play(deal: DealState, play: PlayCard) -> DealState:
     trick = (*deal.trick, card)
     revealed = deal.revealed or card is deal.called
     if len(trick) < PLAYERS:
-        return replace(
+        return evolve(
             deal, hands=tuple(hands), trick=trick, turn=(seat + 1) % PLAYERS, revealed=revealed
         )
     trumps = deal.trumps
@@ -280,7 +279,7 @@ def _play(deal: DealState, play: PlayCard) -> DealState:
     captured[winner] = captured[winner] + trick
     tricks = (*deal.tricks, build_trick(leader, trick, winner))
     over = len(tricks) == TRICKS
-    return replace(
+    return evolve(
         deal,
         hands=tuple(hands),
         phase=Phase.OVER if over else Phase.PLAY,
@@ -294,7 +293,7 @@ def _play(deal: DealState, play: PlayCard) -> DealState:
 
 
 def _resign(deal: DealState, action: Resign) -> DealState:
-    return replace(deal, phase=Phase.OVER, turn=None, resigned=action.seat)
+    return evolve(deal, phase=Phase.OVER, turn=None, resigned=action.seat)
 
 
 _APPLY: Final[dict[type, Callable[[DealState, Any], DealState]]] = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .._values import replacer
 from ..actions import PlayCard, Resign
 from ..cards import Card, Suit
 from ..match import MatchOutcome
@@ -96,6 +97,10 @@ class DealState(_Cached):
 
     def holds(self, seat: int, card: Card) -> bool:
         return card in self.hands[seat]
+
+
+#: ``dataclasses.replace`` for a deal, the fast way (the rules' every action makes one).
+evolve = replacer(DealState)
 
 
 @dataclass(frozen=True, slots=True)
