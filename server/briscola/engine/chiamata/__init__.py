@@ -17,7 +17,7 @@ from .actions import Bid, Call, ChiamataAction, Pass, Speech
 from .bids import MAX_TARGET, MIN_TARGET, RANK_LADDER, TOP, TWO, bid_at, ladder, level
 from .game import CALLER_SIDE, CHIAMATA, DEFENDERS, Chiamata
 from .match import apply_action, deal, new_match, standings
-from .options import CARDS_EACH, DEAL_COUNTS, PLAYERS, TRICKS, Auction, ChiamataRules
+from .options import DEAL_COUNTS, PLAYERS, TRICKS, Auction, ChiamataRules
 from .record import deal_record, verify_deal
 from .replay import ChiamataStep, ChiamataStepKind, replay_steps
 from .rules import (
@@ -54,7 +54,6 @@ from .view import (
 __all__ = [
     "ALONE",
     "CALLER_SIDE",
-    "CARDS_EACH",
     "CHIAMATA",
     "DEAL_COUNTS",
     "DEFENDERS",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..phase import Phase
@@ -66,21 +67,24 @@ class Chiamata(Game[ChiamataRules, ChiamataMatch, ChiamataAction, ChiamataMatchV
         hand = match.hand
         if hand is None or hand.caller is None or hand.partner is None:
             return (None,) * PLAYERS
-        return _SIDES[_knowledge(hand, viewer)](hand, viewer)
+        return _known_sides(hand, viewer)(hand, viewer)
 
     def record(self, match: ChiamataMatch) -> dict[str, Any]:
         assert match.hand is not None
         return deal_record(match.hand)
 
 
-def _knowledge(hand: DealState, viewer: int | None) -> str:
-    """How much of the sides ``viewer`` knows: all of them, itself a defender, or only the
-    caller."""
+Sides = Callable[[DealState, int | None], tuple[int | None, ...]]
+
+
+def _known_sides(hand: DealState, viewer: int | None) -> Sides:
+    """How much of the sides ``viewer`` knows: all of them, only the caller's, or the
+    caller's and itself a defender."""
     if hand.revealed or hand.over or viewer == hand.partner:
-        return "all"
+        return _all
     if viewer is None or viewer == hand.caller:
-        return "caller"
-    return "self"
+        return _caller
+    return _self
 
 
 def _all(hand: DealState, viewer: int | None) -> tuple[int | None, ...]:
@@ -98,7 +102,5 @@ def _self(hand: DealState, viewer: int | None) -> tuple[int | None, ...]:
         for seat in range(PLAYERS)
     )
 
-
-_SIDES = {"all": _all, "caller": _caller, "self": _self}
 
 CHIAMATA = Chiamata()

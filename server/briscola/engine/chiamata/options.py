@@ -6,9 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-#: Five players, eight cards each, eight tricks of five.
+#: Five players, eight cards each: eight tricks of five.
 PLAYERS: Final = 5
-CARDS_EACH: Final = 8
 TRICKS: Final = 8
 #: The counted deals a match may have: every seat deals once or twice.
 DEAL_COUNTS: Final = (5, 10)

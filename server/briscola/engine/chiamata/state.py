@@ -95,9 +95,6 @@ class DealState(_Cached):
             log.append(Resign(self.resigned))
         return tuple(log)
 
-    def holds(self, seat: int, card: Card) -> bool:
-        return card in self.hands[seat]
-
 
 #: ``dataclasses.replace`` for a deal, the fast way (the rules' every action makes one).
 evolve = replacer(DealState)
