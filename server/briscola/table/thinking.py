@@ -94,7 +94,7 @@ class Thinking(Applying):
     def _view(self, seat: int) -> HandView:
         """What the seat's bot sees of the deal: the game's projection for that seat."""
         assert self.match is not None
-        seen = self.game.view(self.match, seat).hand
+        seen: HandView | None = self.game.view(self.match, seat).hand
         assert seen is not None
         return seen
 
