@@ -6,8 +6,8 @@ dealt, the phase and whose turn, the legal actions, apply, each viewer's project
 template of it that the server encodes once for everyone), who sees an action that only some
 may see, whether the table may talk, the sides as far as a viewer may know them, how the
 players of a finished match placed, the record of a finished deal, its verification and its
-replay. Each game implements it by subclassing it with its own types, so that mypy checks
-every member against them (docs/ARCHITECTURE.md, "Adding a game").
+replay. Each game's one instance is declared as a ``Game`` of its own types, so that mypy
+checks every member against them (docs/ARCHITECTURE.md, "Adding a game").
 """
 
 from __future__ import annotations

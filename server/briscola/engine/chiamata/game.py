@@ -21,7 +21,7 @@ CALLER_SIDE = 0
 DEFENDERS = 1
 
 
-class Chiamata(Game[ChiamataRules, ChiamataMatch, ChiamataAction, ChiamataMatchView, ChiamataStep]):
+class Chiamata:
     """Five players, an auction, a called card whose holder is the caller's secret
     partner: each for themselves in the match, two sides in each deal."""
 
@@ -104,4 +104,7 @@ def _self(hand: DealState, viewer: int | None) -> tuple[int | None, ...]:
     )
 
 
-CHIAMATA = Chiamata()
+#: The game, typed as the protocol so that mypy checks every member against its types.
+CHIAMATA: Game[ChiamataRules, ChiamataMatch, ChiamataAction, ChiamataMatchView, ChiamataStep] = (
+    Chiamata()
+)
