@@ -8,9 +8,10 @@ import { fetchJson } from "./socket.js";
 
 /**
  * The kinds of rating, each on its own leaderboard (docs/PROTOCOL.md): the classic game at 2,
- * 3, 4 (2 v 2) and 6 players (3 v 3), whatever the partners' house rules, and Scoperta.
+ * 3, 4 (2 v 2) and 6 players (3 v 3), whatever the partners' house rules, Scoperta, and
+ * Briscola Chiamata (its five players each rated alone, ranked by match points).
  */
-export const RATING_KINDS = ["2", "3", "4", "6", "scoperta"];
+export const RATING_KINDS = ["2", "3", "4", "6", "scoperta", "chiamata"];
 
 /** A kind's name, as its tab and its profile card say it: "2 players", "2 v 2", "Scoperta". */
 export const kindName = (kind) => t(`ratingKind.${kind}`);

@@ -390,7 +390,7 @@ function openHelp() {
       "div",
       { class: "dialog help-dialog", "data-testid": "help-dialog", role: "dialog", "aria-modal": "true", "aria-label": t("help.title") },
       h("h2", {}, t("help.title")),
-      ["deck", "deal", "tricks", "points", "swap", "games", "signals"].map((key) => h("p", { "data-testid": `help-${key}` }, t(`help.${key}`))),
+      ["deck", "deal", "tricks", "points", "swap", "games", "signals", "chiamata"].map((key) => h("p", { "data-testid": `help-${key}` }, t(`help.${key}`))),
       close,
     ),
   );

@@ -1,4 +1,4 @@
-// The leaderboard (/leaderboard, a tab per kind of rating: 2, 3, 2 v 2, 3 v 3, Scoperta) and a
+// The leaderboard (/leaderboard, a tab per kind of rating: 2, 3, 2 v 2, 3 v 3, Scoperta, Chiamata) and a
 // player's profile (/u/{id}): their rating of each kind, a small rating-history chart each
 // (inline SVG), and the recent rated matches with links to each hand's replay (/r/{hand}).
 

@@ -3,7 +3,7 @@
 import { accountMark } from "./account.js";
 import { fill, h, icon } from "./dom.js";
 import { t, tableName } from "./i18n.js";
-import { CATCH_CHANCES, formShape, MIN_DEALS, PARTNER_COMM, STOCK_SHOWN } from "./rules.js";
+import { AUCTIONS, CATCH_CHANCES, CHIAMATA_DEALS, formShape, MIN_DEALS, PARTNER_COMM, STOCK_SHOWN } from "./rules.js";
 import { rulesChips } from "./table/pieces.js";
 import { isPartnership, seatsOfSide } from "./state.js";
 
@@ -27,6 +27,10 @@ function formChoices(form) {
     best_of: Number(data.get("best_of")),
     clock: text("clock"),
     swap_seven: data.get("swap_seven") === "on",
+    auction: text("auction"),
+    self_call: data.get("self_call") === "on",
+    cappotto: data.get("cappotto") === "on",
+    chiamata_deals: Number(data.get("chiamata_deals")),
     private: data.get("private") === "on",
     rated: data.get("rated") === "on",
     name: text("name"),
@@ -151,12 +155,25 @@ function ratedOption(account) {
   return h("div", { class: "rated-option" }, h("label", { class: "check" }, box, t("create.rated")), hint);
 }
 
+/** Briscola Chiamata's options: the auction, calling yourself, cappotto, the match's deals. */
+function chiamataFields(auctionHint) {
+  const check = (name, testid, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name, checked: true, "data-testid": testid }), label);
+  return h(
+    "div",
+    { class: "chiamata-options", "data-testid": "create-chiamata" },
+    field(t("create.auction"), choice("auction", "create-auction", AUCTIONS.map((v) => [v, t(`create.auction.${v}`)])), auctionHint),
+    field(t("create.chiamataDeals"), choice("chiamata_deals", "create-chiamata-deals", CHIAMATA_DEALS.map((n) => [String(n), t("create.chiamataDealsN", { n })]))),
+    check("self_call", "create-self-call", t("create.selfCall")),
+    check("cappotto", "create-cappotto", t("create.cappotto")),
+  );
+}
+
 function createForm(act, account) {
   const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "create-submit" }, t("create.submit"));
   const rated = ratedOption(account);
   const percent = (chance) => `${Math.round(chance * 100)}`;
-  const hints = { game: hintLine("create-game-hint"), stock: hintLine("create-stock-hint"), comm: hintLine("create-comm-hint"), catch: hintLine("create-catch-hint"), deals: hintLine("create-deals-hint") };
-  const players = choice("players", "create-players", [["2", t("create.players2")], ["3", t("create.players3")], ["4", t("create.players4"), true], ["6", t("create.players6")]]);
+  const hints = { game: hintLine("create-game-hint"), stock: hintLine("create-stock-hint"), comm: hintLine("create-comm-hint"), catch: hintLine("create-catch-hint"), deals: hintLine("create-deals-hint"), auction: hintLine("create-auction-hint") };
+  const players = choice("players", "create-players", [["2", t("create.players2")], ["3", t("create.players3")], ["4", t("create.players4"), true], ["5", t("create.players5")], ["6", t("create.players6")]]);
   const deals = h("input", { type: "number", name: "deals", min: String(MIN_DEALS), max: "20", step: "1", "data-testid": "create-deals" });
   // The fields that apply to some tables only, shown (and sent) when they do.
   const optional = {
@@ -165,6 +182,8 @@ function createForm(act, account) {
     signalCatch: field(t("create.catch"), choice("signal_catch", "create-catch", CATCH_CHANCES.map((v) => [String(v), t("create.catchN", { n: percent(v) }), v === 0.25])), hints.catch),
     deals: field(t("create.deals"), deals, hints.deals),
     bestOf: field(t("create.match"), choice("best_of", "create-best-of", [["1", t("create.single")], ["3", t("create.bestOf3")], ["5", t("create.bestOf5")]])),
+    chiamata: chiamataFields(hints.auction),
+    swap: h("label", { class: "check" }, h("input", { type: "checkbox", name: "swap_seven", "data-testid": "create-swap" }), t("create.swap")),
   };
   const form = h(
     "form",
@@ -185,15 +204,16 @@ function createForm(act, account) {
     },
     h("h2", {}, t("create.title")),
     field(t("create.name"), h("input", { type: "text", name: "name", maxlength: "40", placeholder: t("create.namePlaceholder"), "data-testid": "create-name" })),
-    field(t("create.game"), choice("game", "create-game", [["classic", t("create.game.classic")], ["scoperta", t("create.game.scoperta")]]), hints.game),
+    field(t("create.game"), choice("game", "create-game", [["classic", t("create.game.classic")], ["scoperta", t("create.game.scoperta")], ["chiamata", t("create.game.chiamata")]]), hints.game),
     field(t("create.players"), players),
     optional.stock,
     optional.partnerComm,
     optional.signalCatch,
     optional.deals,
     optional.bestOf,
+    optional.chiamata,
     field(t("create.clock"), h("input", { type: "number", name: "clock", min: "1", max: "600", step: "1", value: "30", "data-testid": "create-clock" })),
-    h("label", { class: "check" }, h("input", { type: "checkbox", name: "swap_seven", "data-testid": "create-swap" }), t("create.swap")),
+    optional.swap,
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", "data-testid": "create-private" }), t("create.private")),
     rated,
     submit,
@@ -210,6 +230,7 @@ function createForm(act, account) {
     hints.stock.textContent = t(`create.stock.${rules.stock || "all"}Hint`);
     hints.comm.textContent = t(`create.comm.${rules.partner_comm || "none"}Hint`);
     hints.catch.textContent = t("create.catchHint");
+    hints.auction.textContent = t(`create.auction.${rules.auction || "rank"}Hint`);
     deals.placeholder = t("create.dealsDefault", { n: Math.max(MIN_DEALS, rules.players) });
     hints.deals.textContent = t("create.dealsHint");
     return { rules };

@@ -1,8 +1,10 @@
 // The replay page (/r/{hand}): a finished hand step by step, every card face up. The server
 // computes each step whole (GET /api/hands/{hand}/replay): this page only draws the one
-// shown, and steps with buttons, the arrow keys, Home/End and a swipe on the board.
+// shown, and steps with buttons, the arrow keys, Home/End and a swipe on the board. A
+// Chiamata deal's steps are drawn by chiamata/replay.js (its auction, call and reveal).
 
 import { suitIcon } from "./cards.js";
+import { chiamataReplay, isChiamataReplay } from "./chiamata/replay.js";
 import { fill, h } from "./dom.js";
 import { gestureIcon } from "./gestures.js";
 import { cardName, suitName, t } from "./i18n.js";
@@ -86,9 +88,11 @@ export function mountReplay(root, ctx) {
   // ---- The page, built once; each step fills it in --------------------------------------
 
   let parts = null; // {felt, scores, text, counter, buttons, share}
+  let pieces = null; // how this game's steps are drawn: {seatArea, center, scores, stepText}
 
   function draw() {
     step = Math.min(step, replay.steps.length - 1);
+    pieces = isChiamataReplay(replay) ? chiamataReplay({ prefs, nameOf, dealer: replay.dealer }) : { seatArea, center, scores, stepText };
     const back = replay.room
       ? h("a", { href: `/t/${encodeURIComponent(replay.room)}`, "data-route": "", class: "btn btn-small btn-ghost", "data-testid": "replay-table-link" }, t("replay.toTable"))
       : null;
@@ -126,9 +130,9 @@ export function mountReplay(root, ctx) {
     const current = replay.steps[step];
     const n = replay.players;
     const last = replay.steps.length - 1;
-    fill(parts.felt, [...Array(n).keys()].map((seat) => seatArea(current, seat, seatPosition(seat, 0, n))), center(current));
-    fill(parts.scores, scores(current));
-    parts.text.textContent = stepText(current);
+    fill(parts.felt, [...Array(n).keys()].map((seat) => pieces.seatArea(current, seat, seatPosition(seat, 0, n))), pieces.center(current, n));
+    fill(parts.scores, pieces.scores(current));
+    parts.text.textContent = pieces.stepText(current);
     parts.text.dataset.kind = current.kind;
     parts.counter.textContent = t("replay.step", { n: step, count: last });
     Object.assign(parts.counter.dataset, { step: String(step), count: String(last + 1) });

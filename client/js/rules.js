@@ -2,8 +2,12 @@
 // and the rules in short words (the chips of the lobby and the table's head). Pure: words
 // are i18n keys with their parameters.
 
-export const PLAYER_CHOICES = [2, 3, 4, 6];
-export const GAMES = ["classic", "scoperta"];
+export const PLAYER_CHOICES = [2, 3, 4, 5, 6];
+export const GAMES = ["classic", "scoperta", "chiamata"];
+/** Briscola Chiamata: five players, its auction, and a match of 5 or 10 counted deals. */
+export const CHIAMATA_PLAYERS = 5;
+export const AUCTIONS = ["rank", "points"];
+export const CHIAMATA_DEALS = [5, 10];
 export const STOCK_SHOWN = ["all", "top", "none"];
 export const PARTNER_COMM = ["none", "signals", "open"];
 export const CATCH_CHANCES = [0, 0.25, 0.5, 1];
@@ -24,20 +28,24 @@ export function dealsOf(rules) {
  * numbers as numbers): {rules, shown}. Scoperta is for two players; the stock option is
  * Scoperta's; partner talk is for four or six, its catch chance for signals and open
  * tables; an open table plays a number of deals (at least 5, 0 for the default) instead of
- * a best of. `shown` says which of the form's optional fields apply, and `players` the
- * player counts the game allows.
+ * a best of. Briscola Chiamata is for five, with its own options (the auction, calling
+ * yourself, cappotto, 5 or 10 deals) and none of the others' (no swap, no best of). `shown`
+ * says which of the form's optional fields apply, and `players` the player counts the game
+ * allows.
  */
 export function formShape(choices) {
   const game = GAMES.includes(choices.game) ? choices.game : "classic";
+  if (game === "chiamata") return chiamataShape(choices);
   const scoperta = game === "scoperta";
-  const players = scoperta ? 2 : PLAYER_CHOICES.includes(choices.players) ? choices.players : 4;
+  const trickAndDraw = PLAYER_CHOICES.filter((n) => n !== CHIAMATA_PLAYERS);
+  const players = scoperta ? 2 : trickAndDraw.includes(choices.players) ? choices.players : 4;
   const comm = partnerships(players) && PARTNER_COMM.includes(choices.partner_comm) ? choices.partner_comm : "none";
   const open = comm === "open";
   const rules = {
     players,
     swap_seven: Boolean(choices.swap_seven),
     best_of: open ? 1 : [1, 3, 5].includes(choices.best_of) ? choices.best_of : 1,
-    clock: Math.max(1, Math.min(600, Math.round(Number(choices.clock)) || 30)),
+    clock: clockOf(choices),
     private: Boolean(choices.private),
   };
   if (scoperta) {
@@ -50,20 +58,55 @@ export function formShape(choices) {
   }
   const deals = Math.round(Number(choices.deals)) || 0;
   if (open && deals) rules.deals = Math.max(MIN_DEALS, Math.min(20, deals));
+  return {
+    rules: withCommon(rules, choices),
+    players: scoperta ? [2] : trickAndDraw,
+    shown: { stock: scoperta, partnerComm: partnerships(players), signalCatch: comm !== "none", deals: open, bestOf: !open, swap: true, chiamata: false },
+  };
+}
+
+/** Briscola Chiamata's rules: five players, the auction, calling yourself, cappotto, the deals. */
+function chiamataShape(choices) {
+  const rules = {
+    game: "chiamata",
+    players: CHIAMATA_PLAYERS,
+    auction: AUCTIONS.includes(choices.auction) ? choices.auction : "rank",
+    self_call: choices.self_call !== false,
+    cappotto: choices.cappotto !== false,
+    deals: CHIAMATA_DEALS.includes(choices.chiamata_deals) ? choices.chiamata_deals : CHIAMATA_DEALS[0],
+    clock: clockOf(choices),
+    private: Boolean(choices.private),
+  };
+  return {
+    rules: withCommon(rules, choices),
+    players: [CHIAMATA_PLAYERS],
+    shown: { stock: false, partnerComm: false, signalCatch: false, deals: false, bestOf: false, swap: false, chiamata: true },
+  };
+}
+
+/** The move clock asked for, within 1 and 600 seconds (30 when not a number). */
+const clockOf = (choices) => Math.max(1, Math.min(600, Math.round(Number(choices.clock)) || 30));
+
+/** Every table's last options: rated, and a name when one is given. */
+function withCommon(rules, choices) {
   if (choices.rated) rules.rated = true;
   const name = String(choices.name || "").trim().slice(0, 40);
   if (name) rules.name = name;
-  return {
-    rules,
-    players: scoperta ? [2] : PLAYER_CHOICES,
-    shown: { stock: scoperta, partnerComm: partnerships(players), signalCatch: comm !== "none", deals: open, bestOf: !open },
-  };
+  return rules;
 }
 
 /** The rules in short words: [{key, params}] for i18n, the game and its options first. */
 export function ruleChips(rules) {
   const chips = [];
   const chip = (key, params = {}) => chips.push({ key, params });
+  if (rules.game === "chiamata") {
+    chip("rules.chiamata");
+    chip(`rules.auction.${rules.auction || "rank"}`);
+    chip(rules.self_call === false ? "rules.noSelfCall" : "rules.selfCall");
+    chip(rules.cappotto === false ? "rules.noCappotto" : "rules.cappotto");
+    chip("rules.deals", { n: rules.deals || CHIAMATA_DEALS[0] });
+    return [...chips, ...everyTable(rules)];
+  }
   if (rules.game === "scoperta") {
     chip("rules.scoperta");
     chip(`rules.stock.${rules.stock || "all"}`);
@@ -78,8 +121,13 @@ export function ruleChips(rules) {
   else if (rules.best_of > 1) chip("rules.bestOf", { n: rules.best_of });
   else chip("rules.single");
   if (rules.swap_seven) chip("rules.swap");
-  chip("rules.clock", { n: rules.clock });
-  if (rules.private) chip("rules.private");
-  if (rules.rated) chip("rules.rated");
+  return [...chips, ...everyTable(rules)];
+}
+
+/** The chips every table has: its clock, and whether it is private or rated. */
+function everyTable(rules) {
+  const chips = [{ key: "rules.clock", params: { n: rules.clock } }];
+  if (rules.private) chips.push({ key: "rules.private", params: {} });
+  if (rules.rated) chips.push({ key: "rules.rated", params: {} });
   return chips;
 }

@@ -155,8 +155,17 @@ export function formatClock(ms) {
 
 // ---- Whose turn, in a word -----------------------------------------------------------
 
+/** Whose turn it is, in the words of the deal's phase ([yours, another's]): a card to play,
+ * or in Briscola Chiamata a bid or pass to say, a card to call. */
+const TURN_WORDS = {
+  play: ["status.yourTurn", "status.turnOf"],
+  auction: ["status.yourBid", "status.bidTurnOf"],
+  call: ["status.yourCall", "status.callTurnOf"],
+};
+
 /**
- * What the status line says, as {key, params} for i18n. `nameOf(seat)` gives a name.
+ * What the status line says, as {key, params} for i18n, with `mine: true` when it is your
+ * turn. `nameOf(seat)` gives a name.
  */
 export function statusOf(state, nameOf) {
   if (!state || !state.room) return { key: "status.noTable", params: {} };
@@ -166,8 +175,9 @@ export function statusOf(state, nameOf) {
   if (match && match.over) return { key: "status.matchOver", params: {} };
   const hand = match && match.hand;
   if (hand && !hand.over && hand.turn !== null && hand.turn !== undefined) {
-    if (hand.turn === me) return { key: "status.yourTurn", params: {} };
-    return { key: "status.turnOf", params: { name: nameOf(hand.turn) } };
+    const [yours, theirs] = TURN_WORDS[hand.phase] || TURN_WORDS.play;
+    if (hand.turn === me) return { key: yours, params: {}, mine: true };
+    return { key: theirs, params: { name: nameOf(hand.turn) } };
   }
   if (hand && hand.over) return { key: "status.handOver", params: {} };
   if (room.free_seats > 0) return { key: "status.waitSeats", params: { n: room.free_seats } };

@@ -10,7 +10,7 @@ const base = { game: "classic", players: 4, stock: "all", partner_comm: "none", 
 test("a classic table sends the classic rules, without the options of other games", () => {
   const { rules, shown } = formShape(base);
   assert.deepEqual(rules, { players: 4, swap_seven: false, best_of: 3, clock: 30, private: false });
-  assert.deepEqual(shown, { stock: false, partnerComm: true, signalCatch: false, deals: false, bestOf: true });
+  assert.deepEqual(shown, { stock: false, partnerComm: true, signalCatch: false, deals: false, bestOf: true, swap: true, chiamata: false });
 });
 
 test("Scoperta is for two players and shows its stock option", () => {
@@ -38,7 +38,7 @@ test("partner talk is offered at four and six only, with its catch chance", () =
 
 test("an open table plays a number of deals (at least 5, none sent for the default), never a best of", () => {
   const open = { ...base, partner_comm: "open" };
-  assert.deepEqual(formShape(open).shown, { stock: false, partnerComm: true, signalCatch: true, deals: true, bestOf: false });
+  assert.deepEqual(formShape(open).shown, { stock: false, partnerComm: true, signalCatch: true, deals: true, bestOf: false, swap: true, chiamata: false });
   assert.equal(formShape(open).rules.best_of, 1);
   assert.equal(formShape(open).rules.deals, undefined);
   assert.equal(formShape({ ...open, deals: 7 }).rules.deals, 7);
@@ -46,8 +46,9 @@ test("an open table plays a number of deals (at least 5, none sent for the defau
   assert.equal(formShape({ ...base, deals: 7 }).rules.deals, undefined, "deals are for open tables");
 });
 
-test("five players are not offered; the clock is kept within 1 and 600 seconds", () => {
+test("five players only play Chiamata; the clock is kept within 1 and 600 seconds", () => {
   assert.equal(formShape({ ...base, players: 5 }).rules.players, 4);
+  assert.equal(formShape(base).players.includes(5), false);
   assert.equal(formShape({ ...base, clock: "9999" }).rules.clock, 600);
   assert.equal(formShape({ ...base, clock: "" }).rules.clock, 30);
   assert.equal(formShape({ ...base, name: "  Da Gino  ", rated: true }).rules.name, "Da Gino");
@@ -57,10 +58,38 @@ test("five players are not offered; the clock is kept within 1 and 600 seconds",
 test("every game may be rated", () => {
   const rated = (choices) => formShape({ ...base, rated: true, ...choices });
   for (const players of [2, 3, 4, 6]) assert.equal(rated({ players }).rules.rated, true);
-  for (const choices of [{ game: "scoperta" }, { players: 4, partner_comm: "open" }]) {
+  for (const choices of [{ game: "scoperta" }, { players: 4, partner_comm: "open" }, { game: "chiamata" }]) {
     assert.equal(rated(choices).rules.rated, true, JSON.stringify(choices));
   }
   assert.equal(formShape({ ...base }).rules.rated, undefined);
+});
+
+const chiamata = { ...base, game: "chiamata", auction: "rank", self_call: true, cappotto: true, chiamata_deals: 5, swap_seven: true, best_of: 3, partner_comm: "open" };
+
+test("Briscola Chiamata sends five players and its own options, none of the trick-and-draw games'", () => {
+  const { rules, shown, players } = formShape(chiamata);
+  assert.deepEqual(rules, { game: "chiamata", players: 5, auction: "rank", self_call: true, cappotto: true, deals: 5, clock: 30, private: false });
+  assert.deepEqual(players, [5]);
+  assert.deepEqual(shown, { stock: false, partnerComm: false, signalCatch: false, deals: false, bestOf: false, swap: false, chiamata: true });
+  const chosen = formShape({ ...chiamata, auction: "points", self_call: false, cappotto: false, chiamata_deals: 10, players: 2, rated: true, name: " Cinque " }).rules;
+  assert.deepEqual(chosen, { game: "chiamata", players: 5, auction: "points", self_call: false, cappotto: false, deals: 10, clock: 30, private: false, rated: true, name: "Cinque" });
+  const odd = formShape({ ...chiamata, auction: "suit", chiamata_deals: 7 }).rules;
+  assert.deepEqual([odd.auction, odd.deals], ["rank", 5], "an unknown auction or deal count: the defaults");
+});
+
+test("a Chiamata table's chips: the game, its auction, calling yourself, cappotto, its deals", () => {
+  const chips = ruleChips({ game: "chiamata", players: 5, auction: "points", self_call: false, cappotto: true, deals: 10, best_of: 1, swap_seven: false, clock: 45, rated: true });
+  assert.deepEqual(chips, [
+    { key: "rules.chiamata", params: {} },
+    { key: "rules.auction.points", params: {} },
+    { key: "rules.noSelfCall", params: {} },
+    { key: "rules.cappotto", params: {} },
+    { key: "rules.deals", params: { n: 10 } },
+    { key: "rules.clock", params: { n: 45 } },
+    { key: "rules.rated", params: {} },
+  ]);
+  const keys = ruleChips({ game: "chiamata", players: 5, auction: "rank", self_call: true, cappotto: false, deals: 5, clock: 30 }).map((chip) => chip.key);
+  assert.deepEqual(keys, ["rules.chiamata", "rules.auction.rank", "rules.selfCall", "rules.noCappotto", "rules.deals", "rules.clock"]);
 });
 
 test("an open table's deals: as chosen, else one for each seat and at least 5", () => {

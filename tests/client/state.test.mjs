@@ -167,7 +167,7 @@ test("the move clock counts down from the state's arrival and never below zero",
 
 test("the status line says whose turn it is, or what the table waits for", () => {
   const nameOf = (seat) => `seat ${seat}`;
-  assert.deepEqual(statusOf(handState(), nameOf), { key: "status.yourTurn", params: {} });
+  assert.deepEqual(statusOf(handState(), nameOf), { key: "status.yourTurn", params: {}, mine: true });
   assert.deepEqual(statusOf(handState({ hand: { turn: 1 } }), nameOf), { key: "status.turnOf", params: { name: "seat 1" } });
   assert.equal(statusOf(handState({ hand: { over: true } }), nameOf).key, "status.handOver");
   assert.equal(statusOf(handState({ match: { over: true } }), nameOf).key, "status.matchOver");

@@ -6,17 +6,22 @@
 //   handExtras(s, hand)   elements under your hand, or null
 //   logWords(state)       {kind: (entry) => text} for the hand-log entries only it words
 //   destroy()             optional: stop its timers
+// these optional ones, where a game differs from the trick-and-draw games (Chiamata):
+//   logEntries(hand, entries)  the hand log's entries, from the table's (the deal, tricks, …)
+//   seatMarks(s, seat)    {classes, badges}: more classes on a seat's area, badges on its plate
+//   matchBoard(s)         the scoreboard's match row, in place of the sides' hands won
+//   summary(s, sum)       the summary's result and match, in place of the sides' points
 // and this property:
 //   openHands             optional: true when every hand is face up for everyone (Scoperta),
 //                         so the seats draw the others' cards at a size to read
-// A new game (an auction) is a new module here, and its pieces its own.
 
+import { mountChiamata } from "./chiamata.js";
 import { mountClassic } from "./classic.js";
 import { mountScoperta } from "./scoperta.js";
 
 export const DEFAULT_GAME = "classic";
 
-const GAMES = { classic: mountClassic, scoperta: mountScoperta };
+const GAMES = { classic: mountClassic, scoperta: mountScoperta, chiamata: mountChiamata };
 
 /** The game a table's rules name: the classic game when they name none. */
 export function gameName(rules) {

@@ -62,9 +62,10 @@ export function mountHandLog(panel, { prefs, redraw, game }) {
       signal: (e) => signalLogText(state, e),
       ...game().logWords(state),
     };
+    const entries = handLog(hand, presence);
     fill(
       list,
-      handLog(hand, presence).map((entry) => h("li", { class: `log-${entry.kind}`, "data-testid": "log-entry", "data-kind": entry.kind, "data-seat": entry.seat ?? null, "data-signal": entry.signal ?? null }, words[entry.kind](entry))),
+      (game().logEntries ? game().logEntries(hand, entries) : entries).map((entry) => h("li", { class: `log-${entry.kind}`, "data-testid": "log-entry", "data-kind": entry.kind, "data-seat": entry.seat ?? null, "data-signal": entry.signal ?? null }, words[entry.kind](entry))),
     );
     list.scrollTop = list.scrollHeight;
   }

@@ -17,7 +17,7 @@ export function mountHead(root, { shareHost }) {
     // Adjourned: no person is connected, nothing moves until one comes back.
     const adjourned = room.status === "adjourned";
     const status = adjourned ? { key: "status.adjourned", params: {} } : statusOf(s.state, (seat) => seatName(room, seat));
-    const myTurn = status.key === "status.yourTurn";
+    const myTurn = Boolean(status.mine);
     const parts = [
       h("div", { class: "table-title" }, h("h1", { class: "table-name" }, tableName(room)), rulesChips(room.rules)),
       h(

@@ -25,6 +25,11 @@ export function cardBack(extra = "") {
   return h("div", { class: `card back ${extra}`.trim(), "data-testid": "card-back", "aria-hidden": "true" });
 }
 
+/** A link to a finished hand's replay page (/r/{hand}). */
+export function replayLink(handId, text, testid) {
+  return h("a", { href: `/r/${encodeURIComponent(handId)}`, "data-route": "", class: "replay-link", "data-testid": testid }, text);
+}
+
 /** "Team A" at a table of partnerships, else the seat's name. */
 export function sideLabel(side, room, players) {
   if (isPartnership(players)) return t(`team.${side}`);

@@ -27,13 +27,14 @@ export function createSeats({ store, prefs, game }, felt, { hand: myHand, seatin
     const hand = state.match && state.match.hand;
     const isMe = seat === mySeat(state);
     const turn = hand && !hand.over && hand.turn === seat;
-    const cls = ["seat-area", `pos-${pos}`, `side-${info.side}`];
+    const marks = (game().seatMarks && game().seatMarks(s, seat)) || { classes: [], badges: [] };
+    const cls = ["seat-area", `pos-${pos}`, `side-${info.side}`, ...marks.classes];
     if (isMe) cls.push("me");
     if (turn) cls.push("turn");
     if (!info.kind) cls.push("empty");
     if (info.kind && !info.connected) cls.push("disconnected");
     if (info.away || info.bot_playing) cls.push("away");
-    const children = [plate(s, info, hand, isMe, turn), seating.seatControls(s, info)];
+    const children = [plate(s, info, hand, isMe, turn, marks.badges), seating.seatControls(s, info)];
     if (hand) children.push(isMe ? myHand.draw(s, hand) : otherHand(hand, seat, pos));
     return h(
       "div",
@@ -47,7 +48,7 @@ export function createSeats({ store, prefs, game }, felt, { hand: myHand, seatin
     );
   }
 
-  function plate(s, info, hand, isMe, turn) {
+  function plate(s, info, hand, isMe, turn, gameBadges) {
     const state = s.state;
     const seat = info.seat;
     const name = info.kind ? info.name || t("seat.n", { n: seat + 1 }) : t("seat.free");
@@ -60,7 +61,7 @@ export function createSeats({ store, prefs, game }, felt, { hand: myHand, seatin
         "div",
         { class: "plate-text" },
         h("div", { class: "plate-name", "data-testid": `name-${seat}`, title: name }, name),
-        h("div", { class: "badges" }, badges(s, info, hand, isMe)),
+        h("div", { class: "badges" }, badges(s, info, hand, isMe), gameBadges),
       ),
     ];
     // At a table of partnerships, the team's letter on the plate's corner, in its colour.

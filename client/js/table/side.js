@@ -36,7 +36,8 @@ export function mountSide(aside, ctx, { share }) {
     const sides = [...Array(sideCount(n)).keys()];
     const chip = (side, count, attrs = {}) => h("span", { class: `score-chip side-${side}`, ...attrs }, `${sideLabel(side, room, n)} ${count ?? 0}`);
     const rows = [];
-    if (match) {
+    if (match && ctx.game().matchBoard) rows.push(ctx.game().matchBoard(s));
+    else if (match) {
       rows.push(
         h(
           "div",

@@ -7,10 +7,11 @@ import { fill, h } from "../dom.js";
 import { t } from "../i18n.js";
 import { openTable } from "../partnership.js";
 import { handSummary, isPartnership, mySeat, seatsOfSide, sideCount } from "../state.js";
-import { seatName, sideLabel } from "./pieces.js";
+import { replayLink, seatName, sideLabel } from "./pieces.js";
 
 /** Fills `root` (on the felt); `overlay` gets the button that shows a closed summary again. */
-export function mountSummary(root, { act }, { overlay, seating }) {
+export function mountSummary(root, ctx, { overlay, seating }) {
+  const { act } = ctx;
   let shown = false; // the summary fades in once, not at every redraw
 
   function update(s) {
@@ -32,7 +33,9 @@ export function mountSummary(root, { act }, { overlay, seating }) {
       );
       return;
     }
-    const body = [...result(state, sum), ...matchSoFar(state, sum), ...next(s, sum), ...record(sum)];
+    const game = ctx.game();
+    const outcome = game.summary ? game.summary(s, sum) : [...result(state, sum), ...matchSoFar(state, sum)];
+    const body = [...outcome, ...next(s, sum), ...record(sum)];
     const enter = !shown;
     shown = true;
     fill(root, h("div", { class: `overlay${enter ? " enter" : ""}` }, h("div", { class: "dialog summary", "data-testid": "summary", role: "dialog", "aria-modal": "false" }, body)));
@@ -46,14 +49,7 @@ export function mountSummary(root, { act }, { overlay, seating }) {
     const out = [];
     if (sum.matchOver) {
       const mine = sum.mySide !== null && sum.winners.includes(sum.mySide);
-      const names = sum.winners.map((side) => sideLabel(side, room, n)).join(", ");
-      out.push(
-        h(
-          "p",
-          { class: `match-result${mine ? " mine" : ""}`, "data-testid": "match-result" },
-          mine ? t(isPartnership(n) ? "summary.matchWinnerYourTeam" : "summary.matchWinnerYou") : t("summary.matchWinner", { side: names }),
-        ),
-      );
+      out.push(h("p", { class: `match-result${mine ? " mine" : ""}`, "data-testid": "match-result" }, matchWinnerText(sum, room, mine)));
       if (room.rules.rated) out.push(ratingChanges(room));
       if (me !== null) {
         out.push(h("button", { type: "button", class: "btn btn-primary", "data-testid": "play-again", onclick: () => act.send({ type: "play_again" }) }, t("summary.playAgain")));
@@ -165,9 +161,20 @@ function matchSoFar(state, sum) {
   return out;
 }
 
-/** A link to a finished hand's replay page (/r/{hand}). */
-function replayLink(handId, text, testid) {
-  return h("a", { href: `/r/${encodeURIComponent(handId)}`, "data-route": "", class: "replay-link", "data-testid": testid }, text);
+/**
+ * Who won the match: you, your team, a side; the sides level at the top share it (three
+ * players, an open table's deals, Chiamata's five).
+ */
+function matchWinnerText(sum, room, mine) {
+  const n = room.rules.players;
+  const team = isPartnership(n);
+  const names = (sides) => sides.map((side) => sideLabel(side, room, n)).join(", ");
+  if (sum.winners.length > 1) {
+    const others = sum.winners.filter((side) => side !== sum.mySide);
+    return mine ? t(team ? "summary.matchSharedYourTeam" : "summary.matchSharedYou", { names: names(others) }) : t("summary.matchShared", { names: names(sum.winners) });
+  }
+  if (mine) return t(team ? "summary.matchWinnerYourTeam" : "summary.matchWinnerYou");
+  return t("summary.matchWinner", { side: names(sum.winners) });
 }
 
 /** Each seat's rating after a rated match and how far it moved (once the server says). */
