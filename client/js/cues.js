@@ -25,8 +25,9 @@ export function turnKey(state) {
 
 /**
  * The cues between the state drawn before (`prev`, null for the first one) and `state`, in
- * the order they are told: "deal" (a hand new to this page, before its first card: the
- * first state drawn may bring it, several states arriving in one frame), "trick" (a trick
+ * the order they are told: "deal" (a hand new to this page in its first trick: states that
+ * arrive in one frame are drawn as one, so the first state drawn may bring the deal, with
+ * a bot's first card already played), "trick" (a trick
  * taken in the same hand), "turn" (it has become your turn, or is when the page opens).
  */
 export function cuesBetween(prev, state) {
@@ -35,7 +36,7 @@ export function cuesBetween(prev, state) {
   const cues = [];
   const before = handOf(prev);
   if (!sameHand(prev, state)) {
-    if (!hand.over && hand.tricks_played === 0 && !(hand.trick && hand.trick.cards.length)) cues.push("deal");
+    if (!hand.over && hand.tricks_played === 0) cues.push("deal");
   } else if (before && hand.tricks_played > before.tricks_played) {
     cues.push("trick");
   }

@@ -25,6 +25,7 @@ test("a hand dealt is a deal, and your turn at once is told after it", () => {
   assert.deepEqual(cuesBetween(waiting, state()), ["deal"]);
   assert.deepEqual(cuesBetween(waiting, state({ turn: 0 })), ["deal", "turn"]);
   assert.deepEqual(cuesBetween(null, state({ turn: 0 })), ["deal", "turn"], "the first state drawn may bring the deal");
+  assert.deepEqual(cuesBetween(waiting, state({ trick: { leader: 1, cards: ["KS"] }, turn: 0 })), ["deal", "turn"], "a bot's lead drawn with the deal");
   assert.deepEqual(cuesBetween(null, state({ tricks_played: 3, turn: 1 })), [], "a reload mid-hand is no deal");
   assert.deepEqual(cuesBetween(state({ commitment: "c0", over: true }), state({ commitment: "c1" })), ["deal"], "the next hand");
 });
