@@ -146,6 +146,9 @@ async def test_play_now_sounds_through_a_hand_verify_and_none_when_off(
     await expect(hook(page, "summary-commitment")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
     await expect(hook(page, "record-link")).to_be_visible()
     await expect(hook(page, "verify-how")).to_contain_text("briscola verify")
+    await hook(page, "phrase-thanks").click()  # a chat line: the summary is drawn again
+    await expect(hook(page, "chat-log")).to_contain_text("Thanks!")
+    await expect(hook(page, "summary-seed")).to_be_visible()  # still open
 
     # Sounds off (remembered), then the rematch against the bot: not one sound more.
     await set_switch(page, "sound-toggle", False)

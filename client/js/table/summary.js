@@ -14,6 +14,7 @@ import { rematchPanel } from "./rematch.js";
 export function mountSummary(root, ctx, { overlay, seating }) {
   const { act } = ctx;
   let shown = false; // the summary fades in once, not at every redraw
+  let verifying = false; // "Verify this hand" opened: it stays open through redraws
 
   function update(s) {
     const state = s.state;
@@ -23,7 +24,7 @@ export function mountSummary(root, ctx, { overlay, seating }) {
     }
     const sum = handSummary(state);
     if (!sum) {
-      shown = false;
+      shown = verifying = false;
       fill(root);
       return;
     }
@@ -70,7 +71,7 @@ export function mountSummary(root, ctx, { overlay, seating }) {
     return [
       h(
         "details",
-        { class: "fairplay", "data-testid": "verify" },
+        { class: "fairplay", "data-testid": "verify", open: verifying, ontoggle: (event) => (verifying = event.currentTarget.open) },
         h("summary", {}, t("verify.title")),
         h("p", { class: "verify-how", "data-testid": "verify-how" }, t("verify.how")),
         h("dl", {}, h("dt", {}, t("summary.seed")), h("dd", { "data-testid": "summary-seed" }, sum.seed || "–"), h("dt", {}, t("summary.commitment")), h("dd", { "data-testid": "summary-commitment" }, sum.commitment || "–")),
