@@ -35,7 +35,10 @@ export function playNowPanel({ act, prefs }) {
     h(
       "div",
       { class: "play-now-buttons" },
-      PLAY_NOW_COUNTS.map((n) => h("button", { type: "button", class: "btn btn-primary", "data-testid": `play-now-${n}`, onclick: () => act.playNow(n) }, t(`playNow.players${n}`))),
+      PLAY_NOW_COUNTS.map((n) => {
+        const players = t(`playNow.players${n}`);
+        return h("button", { type: "button", class: "btn btn-primary", "data-testid": `play-now-${n}`, "aria-label": t("playNow.button", { players }), onclick: () => act.playNow(n) }, players);
+      }),
     ),
     h("label", { class: "field play-now-level" }, h("span", { class: "field-label" }, t("playNow.level")), level),
   );

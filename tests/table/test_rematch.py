@@ -122,3 +122,20 @@ def test_a_restart_keeps_the_yeses_said() -> None:
     restored = Table.restore(snapshot, [], entropy=secrets.token_bytes, now=10.0)
     assert restored.status is Status.OVER
     assert [s.ready for s in restored.seats] == [True, False, True, True]
+
+
+def test_a_rematch_replays_from_the_mirror_as_it_was_played() -> None:
+    """The snapshot of the finished match and the rematch's events after it (the yeses, the
+    agreed reset, the new match and its deal) rebuild the new match exactly."""
+    room = two_people_two_bots()
+    room.handle(1, ResignCmd(), 1.0)
+    snapshot = room.table.snapshot()
+    later = [*room.handle(0, PlayAgain(), 2.0).events, *room.handle(1, PlayAgain(), 3.0).events]
+    assert any(isinstance(event, MatchReset) and event.agreed for _, event in later)
+    restored = Table.restore(snapshot, later, entropy=secrets.token_bytes, now=10.0)
+    live, back = room.table.match, restored.match
+    assert back is not None and live is not None and back.hand is not None
+    assert (back.hands_dealt, back.over, restored.match_id) == (1, False, room.table.match_id)
+    assert live.hand is not None and back.hand.commitment == live.hand.commitment
+    assert back.hand.hands == live.hand.hands
+    assert [s.name for s in restored.seats] == [s.name for s in room.table.seats]
