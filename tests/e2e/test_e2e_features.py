@@ -62,7 +62,11 @@ WATCH = """
   };
   const animate = Element.prototype.animate;
   Element.prototype.animate = function (keyframes, options) {
-    const anim = animate.call(this, keyframes, options);
+    // In slow motion (window.__slow times longer, set by a test) a new state is sure to
+    // come while an animation still runs.
+    const duration = ((options && options.duration) || 0) * (window.__slow || 1);
+    const slowed = { ...options, duration };
+    const anim = animate.call(this, keyframes, slowed);
     const entry = { id: (options && options.id) || "", duration: options && options.duration };
     Object.assign(entry, { at: performance.now(), ended: null });
     anim.addEventListener("finish", () => { entry.ended = performance.now(); });
@@ -208,24 +212,33 @@ async def test_your_turn_is_told_outside_the_page(
 async def test_cards_move_to_the_felt_and_to_the_winner(
     server: InProcessServer, new_page: NewPage
 ) -> None:
-    """Motion allowed: each card flies in, each trick taken is gathered to its winner, and a
-    new state finishes a flight at once (the bot answers at once here)."""
+    """Motion allowed, in slow motion (ten times longer): each card flies in, each trick
+    taken is gathered to its winner, your cards are playable while a card still flies, and
+    a new state finishes what runs at once (the bot answers at once here)."""
     page = await watched(new_page, reduced_motion="no-preference")
+    await page.add_init_script("window.__slow = 10")
     await page.goto(server.url + "/")
     await set_name(page, "Cleo")
     await hook(page, "play-now-2").click()
     await expect(page.locator(HAND_CARDS)).to_have_count(3)
     rng = random.Random(3)
-    for _ in range(3):
+    await play_a_card(page, rng)
+    await page.wait_for_function(
+        """() => document.getAnimations().some(a => a.id === "card-to-felt"
+            && a.playState === "running") && document.querySelector(
+            '[data-testid="hand"] [data-testid="card"]:enabled')"""
+    )
+    for _ in range(2):
         await play_a_card(page, rng)
     await page.wait_for_function(
-        "() => window.__seen.animations.some(a => a.id === 'trick-to-winner' && a.ended)"
+        "() => window.__seen.animations.some(a => a.id === 'trick-to-winner')"
     )
     animations = await seen(page, "animations")
     flights = [a for a in animations if a["id"] == "card-to-felt"]
     assert len(flights) >= 3, animations  # my three cards (the bot's too, unless drawn at once)
     assert {a["duration"] for a in flights} == {260}
-    assert any(a["ended"] is not None and a["ended"] - a["at"] < 200 for a in flights), flights
+    # Slowed, a flight runs 2.6 s: one ended by the next state did so long before.
+    assert any(a["ended"] is not None and a["ended"] - a["at"] < 1300 for a in flights), flights
     await expect(page.locator(".motion-ghost")).to_have_count(0)  # the gathered copies go
     await expect(page.locator(HAND_CARDS)).to_have_count(3)
 
