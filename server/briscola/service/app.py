@@ -149,6 +149,7 @@ def create_app(settings: Settings) -> BriscolaApp:
             Route("/t/{room}", index),
             Route("/r/{hand}", index),
             Route("/leaderboard", index),
+            Route("/help", index),
             Route("/login", index),
             Route("/u/{account}", index),
             Route(SCORE_PATH, score_page),

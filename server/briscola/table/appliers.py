@@ -216,6 +216,11 @@ class Applying(TableState):
         self.hands[-1].actions.append(e)
         self._turn_since = self._now
         self._owed = None
+        if self.match.outcome is not None and before.outcome is None:
+            # The match is over: nobody has said yes to a rematch yet (one resigned between
+            # hands ends with some people ready for a next hand that will never come).
+            for s in self.seats:
+                s.ready = s.kind is SeatKind.BOT
         hand = self.match.hand
         assert hand is not None
         if hand.over and not before.between_hands:
@@ -246,7 +251,7 @@ class Applying(TableState):
         self.match_id = self.match_seed = None
         self.hands, self.records = [], []
         for s in self.seats:
-            s.ready = s.kind is SeatKind.BOT
+            s.ready = s.ready if e.agreed else s.kind is SeatKind.BOT
             s.away = False
             s.expiries = 0
         self.snapshot_due = True

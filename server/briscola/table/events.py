@@ -164,7 +164,11 @@ class RatingsSettled(Event, tag="rated", frozen=True):
 
 
 class MatchReset(Event, tag="reset", frozen=True):
-    """Play again: same people, same seats, a new match once all are ready."""
+    """Play again: same people, same seats. ``agreed``: every person has said yes to the
+    rematch, so they stay ready and the new match starts at once; false (as every reset was
+    stored before a rematch was agreed seat by seat): each person says ready again."""
+
+    agreed: bool = False
 
 
 AnyEvent = (

@@ -62,10 +62,17 @@ class Playing(Applying):
         self.act(seat, PlayCard(seat, card), now)
 
     def play_again(self, seat: int, now: float) -> None:
+        """The seat says yes to a rematch: the same people in the same seats. Until every
+        person has said so (bots say yes at once) the finished match stands, each seat's
+        ``ready`` telling who has; then the new match starts at once."""
         self._now = now
         if self.status is not Status.OVER:
             raise Refusal(Code.MATCH_NOT_OVER, "the match is not over")
-        self._emit(MatchReset())
+        if not self.seats[seat].ready:
+            self._emit(ReadySet(seat, True))
+        if all(s.ready for s in self.seats if s.human):
+            self._emit(MatchReset(agreed=True))
+            self._maybe_start()
 
     def rated_result(self) -> RatedResult | None:
         """A finished rated match for the store to settle, handed out once (again after
