@@ -3,6 +3,7 @@
 import { accountMark } from "./account.js";
 import { fill, h, icon } from "./dom.js";
 import { t, tableName } from "./i18n.js";
+import { playNowPanel } from "./playnow.js";
 import { AUCTIONS, CATCH_CHANCES, CHIAMATA_DEALS, formShape, MIN_DEALS, PARTNER_COMM, STOCK_SHOWN } from "./rules.js";
 import { rulesChips } from "./table/pieces.js";
 import { isPartnership, seatsOfSide } from "./state.js";
@@ -78,6 +79,7 @@ export function mountLobby(root, ctx) {
       "section",
       { class: "lobby" },
       h("div", { class: "lobby-hero" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline"), " · ", h("a", { href: "/score", "data-testid": "score-link" }, t("score.link"))), act.nameField()),
+      playNowPanel(ctx),
       h(
         "div",
         { class: "lobby-grid" },

@@ -32,6 +32,7 @@ from briscola.engine import (
     Resign,
     RuleError,
     legal_actions,
+    side_of,
 )
 from briscola.engine import apply_action as classic_apply
 from briscola.engine import deal as classic_deal
@@ -57,7 +58,6 @@ from briscola.engine.chiamata import (
     standings,
 )
 from briscola.engine.phase import Phase
-from briscola.table.rated import side_ranks
 
 
 def playing(label: object, rules: ChiamataRules = DEFAULT, called: str = "AD") -> DealState:
@@ -302,9 +302,10 @@ def test_standings_place_by_match_points() -> None:
     assert CHIAMATA.standings(finished) == placed
 
 
-def test_the_trick_and_draw_standings_are_the_rated_tables_side_ranks() -> None:
+def test_the_trick_and_draw_standings_place_the_winners_first() -> None:
     """For classic matches (of every size, played out or resigned at any point) the seam's
-    standings give each seat its side and the sides the places table/rated.py gives."""
+    standings give each seat its side, the winning sides first, a resigning side last, and
+    with three players the others by hands won."""
     rng = random.Random(5)
     game = GAMES[GameName.CLASSIC]
     for number in range(240):
@@ -326,7 +327,12 @@ def test_the_trick_and_draw_standings_are_the_rated_tables_side_ranks() -> None:
                 match = classic_apply(match, Resign(rng.randrange(players)))
         placed = classic_standings(match)
         assert game.standings(match) == placed
-        assert list(placed.places) == side_ranks(match)
+        outcome = match.outcome
+        assert outcome is not None
+        first = {side for side, place in enumerate(placed.places) if place == 0}
+        assert first == set(outcome.winners)
+        if outcome.resigned is not None:
+            assert placed.places[side_of(outcome.resigned, players)] == max(placed.places)
         assert placed.teams == game.sides(match, None)
 
 

@@ -136,10 +136,9 @@ async def play_games(
             return bool(match and match["hand"]["over"] and state["hand_id"] not in seen)
 
         states = await play_all(everyone, done, seed=game * players + 1)
-        if states[0]["match"]["over"]:
-            await clients[0].send({"type": "play_again"})
+        over = states[0]["match"]["over"]
         for client in clients:
-            await client.send({"type": "ready"})
+            await client.send({"type": "play_again" if over else "ready"})
 
     hand_ids = {
         json.loads(f).get("hand_id") for c in everyone for f in c.frames if '"state"' in f

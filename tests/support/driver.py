@@ -112,11 +112,10 @@ class Driver:
         await self.act(seat, message)
 
     async def next_hand(self) -> None:
-        """Between hands everyone says ready; after the match, seat 0 asks to play again."""
-        if self.match["over"]:
-            await self.act(0, {"type": "play_again"})
+        """Between hands everyone says ready; after the match, everyone says play again."""
+        kind = "play_again" if self.match["over"] else "ready"
         for client in self.clients:
-            await client.send({"type": "ready"})
+            await client.send({"type": kind})
         await self.settle(in_hand)
 
     async def play_until(self, stop: Stop, choose: Choose | None = None) -> None:

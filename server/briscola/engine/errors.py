@@ -16,6 +16,8 @@ class ErrorCode(StrEnum):
     NO_HAND = "no_hand"
     INVALID_SEAT = "invalid_seat"
     SIGNAL_NOT_ALLOWED = "signal_not_allowed"
+    #: A move of another game (a bid at a classic table, a swap of the 7 in Chiamata).
+    NOT_THIS_GAME = "not_this_game"
     # Briscola Chiamata: its auction, its call, and a command in the wrong phase.
     ALREADY_PASSED = "already_passed"
     BID_TOO_LOW = "bid_too_low"

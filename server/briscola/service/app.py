@@ -18,7 +18,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from briscola.accounts.cookies import COOKIE
-from briscola.engine import replay_steps
+from briscola.engine import GAMES, record_game
 from briscola.metrics import Metrics
 from briscola.service.account_routes import account_routes
 from briscola.service.accounts import Accounts
@@ -47,8 +47,9 @@ WEBSOCKET_PATH = "/ws"
 FINISHED = {"Cache-Control": "public, max-age=86400, immutable"}
 #: What a replay repeats of its hand's record beside the steps.
 REPLAY_FIELDS = (
-    "hand_id", "match_id", "room", "players", "names", "dealer", "seed", "commitment",
-    "result", "points", "resigned",
+    "hand_id", "match_id", "room", "players", "names", "rules", "dealer", "seed",
+    "commitment", "result", "points", "resigned",
+    "caller", "contract", "called", "partner", "deltas",  # a Chiamata deal's
 )  # fmt: skip
 
 
@@ -119,7 +120,8 @@ def create_app(settings: Settings) -> BriscolaApp:
             return error(Code.HAND_NOT_FOUND, "no finished hand with that id", 404)
         record = msgspec.json.decode(stored)
         shown = {key: record[key] for key in REPLAY_FIELDS if key in record}
-        response = json_response({**shown, "steps": replay_steps(record)})
+        steps = GAMES[record_game(record)].replay(record)
+        response = json_response({**shown, "steps": steps})
         response.headers.update(FINISHED)
         return response
 
@@ -147,6 +149,7 @@ def create_app(settings: Settings) -> BriscolaApp:
             Route("/t/{room}", index),
             Route("/r/{hand}", index),
             Route("/leaderboard", index),
+            Route("/help", index),
             Route("/login", index),
             Route("/u/{account}", index),
             Route(SCORE_PATH, score_page),

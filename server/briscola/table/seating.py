@@ -12,12 +12,14 @@ from briscola.table.events import (
     Claimed,
     Moved,
     Presence,
+    ReadySet,
     Seated,
     SeatFreed,
     SeatKind,
     StandIn,
 )
 from briscola.table.playing import Playing
+from briscola.table.state import Status
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.ratings import Rating
 
@@ -75,10 +77,14 @@ class Seating(Playing):
             self._emit(StandIn(seat, False))
 
     def disconnect(self, seat: int, now: float) -> None:
-        """The person's connection went: gone from now (their grace period runs)."""
+        """The person's connection went: gone from now (their grace period runs). After the
+        match their yes to a rematch goes with them: it stands only while they are here."""
         self._now = now
-        if self.seats[seat].connected:
+        s = self.seats[seat]
+        if s.connected:
             self._emit(Presence(seat, False))
+        if s.ready and self.status is Status.OVER:
+            self._emit(ReadySet(seat, False))
 
     def acted(self, seat: int, now: float) -> None:
         """A person who sends anything takes their seat back from the bot."""
@@ -87,7 +93,8 @@ class Seating(Playing):
             self._emit(AwaySet(seat, False))
 
     def leave(self, seat: int, now: float) -> None:
-        """Before the match the seat is freed; after, the person is only gone."""
+        """Before the match the seat is freed; after, the person is only gone: the seat
+        stays theirs, a rematch being agreed included (their yes goes, see :meth:`disconnect`)."""
         self._now = now
         if self.match is None:
             self._emit(SeatFreed(seat))

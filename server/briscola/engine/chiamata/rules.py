@@ -153,7 +153,7 @@ def apply(deal: DealState, action: ChiamataAction) -> DealState:
         raise RuleError(ErrorCode.HAND_OVER, "the deal is over")
     handler = _APPLY.get(type(action))
     if handler is None:
-        raise TypeError(f"not a Chiamata action: {action!r}")
+        raise RuleError(ErrorCode.NOT_THIS_GAME, f"Chiamata has no {type(action).__name__}")
     return handler(deal, action)
 
 
