@@ -8,7 +8,7 @@
 // fields and of your own; before the called card is played only the holder's own `partner`
 // says who holds it, and only their own page (the note under their hand) shows it.
 
-import { suitIcon } from "../cards.js";
+import { sortHand, suitIcon } from "../cards.js";
 import { h } from "../dom.js";
 import { cardName, suitName, t } from "../i18n.js";
 import { mySeat, sameHand } from "../state.js";
@@ -155,6 +155,8 @@ export function mountChiamata(ctx) {
     observe,
     feltPieces,
     handExtras,
+    // Eight cards are easier read by suit, strongest first (trumps first once called).
+    handOrder: (hand) => sortHand(hand.hand, hand.trumps),
     logWords,
     logEntries,
     seatMarks,

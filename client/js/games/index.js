@@ -11,6 +11,7 @@
 //   seatMarks(s, seat)    {classes, badges}: more classes on a seat's area, badges on its plate
 //   matchBoard(s)         the scoreboard's match row, in place of the sides' hands won
 //   summary(s, sum)       the summary's result and match, in place of the sides' points
+//   handOrder(hand)       your cards in the order to show them, in place of the order dealt
 // and this property:
 //   openHands             optional: true when every hand is face up for everyone (Scoperta),
 //                         so the seats draw the others' cards at a size to read

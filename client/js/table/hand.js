@@ -27,10 +27,11 @@ export function createHand({ store, act, prefs, redraw, game }, felt, { signals 
     const legal = new Set(hand.legal || []);
     const publicCards = new Set((hand.public && hand.public[hand.seat]) || []);
     const myTurn = hand.turn === hand.seat && !hand.over;
-    if (selected >= hand.hand.length) selected = Math.max(0, hand.hand.length - 1);
+    const cards = shown(hand);
+    if (selected >= cards.length) selected = Math.max(0, cards.length - 1);
     const before = inHand;
-    inHand = new Set(hand.hand);
-    const buttons = hand.hand.map((code, i) => {
+    inHand = new Set(cards);
+    const buttons = cards.map((code, i) => {
       const playable = myTurn && legal.has(code) && !pendingPlay;
       const cls = ["card", "face", "hand-card"];
       if (playable) cls.push("playable");
@@ -70,6 +71,11 @@ export function createHand({ store, act, prefs, redraw, game }, felt, { signals 
     return h("div", { class: "my-hand-wrap" }, out);
   }
 
+  /** Your cards in the order shown: the game's (Chiamata's eight sorted), else as dealt. */
+  function shown(hand) {
+    return game().handOrder ? game().handOrder(hand) : hand.hand;
+  }
+
   function playCard(code) {
     const hand = store.get().state?.match?.hand;
     if (!hand || pendingPlay || hand.turn !== hand.seat || !(hand.legal || []).includes(code)) return;
@@ -100,13 +106,14 @@ export function createHand({ store, act, prefs, redraw, game }, felt, { signals 
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const hand = store.get().state?.match?.hand;
     if (!hand || hand.seat === null || hand.over) return;
-    const count = hand.hand.length;
+    const cards = shown(hand);
+    const count = cards.length;
     if (/^[1-9]$/.test(event.key)) {
       const i = Number(event.key) - 1;
       if (i < count) {
         event.preventDefault();
         selected = i;
-        playCard(hand.hand[i]);
+        playCard(cards[i]);
       }
     } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
       event.preventDefault();
@@ -115,7 +122,7 @@ export function createHand({ store, act, prefs, redraw, game }, felt, { signals 
     } else if (event.key === "Enter" && !["BUTTON", "A", "SUMMARY"].includes(tag)) {
       if (felt.querySelector('[data-testid="hand"]')) {
         event.preventDefault();
-        playCard(hand.hand[selected]);
+        playCard(cards[selected]);
       }
     }
   }
