@@ -1084,6 +1084,7 @@ const IT_ERRORS = {
   no_call_now: "Non è il momento di chiamare una carta",
   call_not_allowed: "Questa carta non si può chiamare",
   play_not_started: "Non si gioca ancora: prima l'asta e la chiamata",
+  not_this_game: "Questa mossa non è di questo gioco",
 };
 
 // English texts for the account codes of the socket, worded as the rest of the interface.

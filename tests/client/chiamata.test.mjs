@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { bidChoices, bidKind, clampTarget, lastWords, mayBid, mayCall, RANK_LADDER, rankBid, targetBid } from "../../client/js/chiamata/auction.js";
 import { callOptions, dealNumber, dealScore, knownSides, logEntries, matchTable, myRole, revealOf, signed } from "../../client/js/chiamata/deal.js";
 import { bidText, contractText, revealText, speechText } from "../../client/js/chiamata/words.js";
-import { setLang } from "../../client/js/i18n.js";
+import { errorText, setLang } from "../../client/js/i18n.js";
 import { seatPositions, statusOf } from "../../client/js/state.js";
 
 /** A DealView as the engine sends it (server/briscola/engine/chiamata/view.py), seat 0's. */
@@ -237,4 +237,16 @@ test("the ladder's words in English and Italian", (t) => {
   assert.deepEqual([bidText({ rank: "K", target: 61 }), bidText({ rank: "2", target: 70 }), bidText({ rank: null, target: 75 })], ["Re", "il 2 a 70", "75 punti"]);
   assert.equal(speechText({ seat: 2, bid: null }, name, 0), "Carla passa");
   assert.equal(revealText({ holder: 3, caller: 1, alone: false, card: "KB" }, name, 3), "Hai giocato Re di bastoni: ora tutti sanno che sei il socio di Bruno");
+});
+
+test("every refusal of Chiamata's auction and call has an Italian text", (t) => {
+  t.after(() => setLang("en"));
+  setLang("it");
+  const codes = ["already_passed", "bid_too_low", "bad_bid", "auction_over", "not_caller", "no_call_now", "call_not_allowed", "play_not_started", "not_your_turn", "not_this_game"];
+  for (const code of codes) {
+    const text = errorText({ code, message: "the server's words" });
+    assert.notEqual(text, "the server's words", code);
+  }
+  setLang("en");
+  assert.equal(errorText({ code: "bid_too_low", message: "bid above the 2 at 70" }), "bid above the 2 at 70", "English shows the server's own message");
 });

@@ -75,7 +75,7 @@ export function createAuctionPanel(ctx) {
   const stepLabel = h("span", { class: "ch-step-label" });
   const down = h("button", { type: "button", class: "btn btn-small ch-step", "data-testid": "target-down", "aria-label": t("ch.target.down"), onclick: () => choose(target - 1, true) }, "−");
   const up = h("button", { type: "button", class: "btn btn-small ch-step", "data-testid": "target-up", "aria-label": t("ch.target.up"), onclick: () => choose(target + 1, true) }, "+");
-  const bidTarget = h("button", { type: "submit", class: "btn btn-primary btn-small", "data-testid": "bid-target" });
+  const bidTarget = h("button", { type: "submit", class: "btn btn-primary btn-small ch-bid-target", "data-testid": "bid-target" });
   const stepper = h(
     "form",
     {
