@@ -102,13 +102,18 @@ async def create_table(
     return link
 
 
+async def marked_seat(page: Page, selector: str, prefix: str) -> int:
+    """The seat of the one element ``selector`` finds, read from its test id ``{prefix}N``."""
+    marked = page.locator(selector)
+    await expect(marked).to_have_count(1)
+    name = await marked.get_attribute("data-testid")
+    assert name is not None
+    return int(name.removeprefix(prefix))
+
+
 async def my_seat(page: Page) -> int:
     """The seat whose name plate carries the "you" badge."""
-    badge = page.locator('[data-testid^="you-"]')
-    await expect(badge).to_have_count(1)
-    name = await badge.get_attribute("data-testid")
-    assert name is not None
-    return int(name.removeprefix("you-"))
+    return await marked_seat(page, '[data-testid^="you-"]', "you-")
 
 
 async def add_bots(page: Page, seats: list[int]) -> None:

@@ -22,6 +22,7 @@ from browser_helpers import (
     enabled_cards,
     hand_codes,
     hook,
+    marked_seat,
     my_seat,
     no_horizontal_scroll,
     room_of,
@@ -132,11 +133,7 @@ async def open_table(
 
 async def turn_of(page: Page) -> int:
     """The seat whose turn this page shows (to speak, to call or to play)."""
-    marked = page.locator('[data-testid^="seat-"][data-turn="true"]')
-    await expect(marked).to_have_count(1)
-    name = await marked.get_attribute("data-testid")
-    assert name is not None
-    return int(name.removeprefix("seat-"))
+    return await marked_seat(page, '[data-testid^="seat-"][data-turn="true"]', "seat-")
 
 
 async def speak(page: Page, word: str) -> None:
