@@ -107,6 +107,7 @@ class Lobby:
         sent = ""
         shared = self.cluster.shared
         while True:
+            stop_if_cancelled()
             try:
                 async with asyncio.timeout(LOBBY_POLL if shared else None):
                     await self._changed.wait()

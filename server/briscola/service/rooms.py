@@ -268,6 +268,7 @@ class Rooms:
     def resync(self, room_ids: set[str]) -> None:
         """The mirror lost these rooms' writes: each writes a full snapshot, and its summary
         goes to the shared lobby again (which Redis lost with them)."""
+        self.cluster.relist(room_ids)
         for room_id in room_ids:
             room = self.by_id.get(room_id)
             if room is not None:

@@ -41,7 +41,7 @@ import msgspec
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from briscola.store.cancelling import stop_if_cancelled
+from briscola.store.cancelling import pause, stop_if_cancelled
 from briscola.store.redis import ROOMS, RedisStore, owner_key, room_key
 from briscola.wire.messages import RoomSummary
 
@@ -203,6 +203,11 @@ class Cluster(Protocol):
     async def orphans(self, owned: Iterable[str]) -> list[tuple[str, int | None]]: ...
     def post(self, node: int, message: BusMessage) -> None: ...
     async def list_summaries(self, summaries: dict[str, bytes]) -> None: ...
+    def relist(self, room_ids: Iterable[str]) -> None:
+        """The shared lobby lost these tables' entries (Redis lost data): the next
+        :meth:`list_summaries` writes them whether or not they changed."""
+        ...
+
     async def unlist(self, room_id: str) -> None: ...
     async def lobby(self) -> list[RoomSummary]: ...
     async def summary(self, room_id: str) -> RoomSummary | None: ...
@@ -243,6 +248,9 @@ class LocalCluster:
         raise RuntimeError("one process: there is no other node to post to")
 
     async def list_summaries(self, summaries: dict[str, bytes]) -> None:
+        return None
+
+    def relist(self, room_ids: Iterable[str]) -> None:
         return None
 
     async def unlist(self, room_id: str) -> None:
@@ -401,7 +409,7 @@ class RedisCluster:
         verified = loop.time()
         alive = _ALIVE.format(self.node)
         while True:
-            await asyncio.sleep(RENEW_EVERY)
+            await pause(RENEW_EVERY)
             try:
                 kept = await self.redis.set(alive, self.label, px=LEASE_MS, xx=True)
                 if not kept:
@@ -445,7 +453,7 @@ class RedisCluster:
 
     async def _scan_loop(self) -> None:
         while True:
-            await asyncio.sleep(SCAN_EVERY)
+            await pause(SCAN_EVERY)
             try:
                 rooms = await self.orphans(self.epochs)
             except (RedisError, OSError) as exc:
@@ -460,7 +468,7 @@ class RedisCluster:
         """Have the tables this gateway forwards to looked up again when their owner is no
         longer the one it forwards to (dead, frozen past its lease, or replaced)."""
         while True:
-            await asyncio.sleep(CHECK_EVERY)
+            await pause(CHECK_EVERY)
             assert self._node is not None
             watched = self._node.watched()
             if not watched:
@@ -498,6 +506,7 @@ class RedisCluster:
 
     async def _publish_loop(self) -> None:
         while True:
+            stop_if_cancelled()
             await self._wake.wait()
             self._wake.clear()
             try:
@@ -535,6 +544,7 @@ class RedisCluster:
                 async with self.redis.pubsub() as pubsub:
                     await pubsub.subscribe(self.channel)
                     while True:
+                        stop_if_cancelled()
                         message = await pubsub.get_message(timeout=None)
                         if message is None:
                             continue
@@ -558,6 +568,10 @@ class RedisCluster:
         if changed:
             await self.redis.hset(LOBBY, mapping=changed)  # type: ignore[arg-type]
             self._listed.update(changed)
+
+    def relist(self, room_ids: Iterable[str]) -> None:
+        for room_id in room_ids:
+            self._listed.pop(room_id, None)
 
     async def unlist(self, room_id: str) -> None:
         self._listed.pop(room_id, None)

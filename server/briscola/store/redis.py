@@ -38,7 +38,7 @@ from redis.exceptions import BusyLoadingError, RedisError
 from briscola.metrics import Metrics
 from briscola.store.accounts import RedisAccounts
 from briscola.store.base import MirrorStatus, StoredRoom, WriteResult
-from briscola.store.cancelling import stop_if_cancelled
+from briscola.store.cancelling import pause, stop_if_cancelled
 from briscola.table.core import FinishedHand
 from briscola.table.events import AnyEvent, Event
 from briscola.table.snapshots import TableSnapshot
@@ -337,6 +337,7 @@ class RedisStore:
 
     async def _flush_loop(self) -> None:
         while not (self._closing and not self._pending):
+            stop_if_cancelled()
             if not self._pending and not self._closing:
                 try:
                     async with asyncio.timeout(HEARTBEAT):
@@ -351,7 +352,7 @@ class RedisStore:
                     await self._flush(batch)
                     self.metrics.mirror_flush.observe(time.perf_counter() - started)
                 elif not self._closing and await self._check():
-                    self._data_lost(set())
+                    self._data_lost()
                 self._delay = 0.05
             except (RedisError, OSError) as exc:
                 stop_if_cancelled()
@@ -395,7 +396,6 @@ class RedisStore:
             results = await pipe.execute()
         lost = self._marked(results[-1], mark)
         compact: set[str] = set()
-        rewritten: set[str] = set()
         for write, (append, snapshot) in zip(batch, slots, strict=True):
             result = WriteResult.ACCEPTED
             if append is not None:
@@ -410,7 +410,6 @@ class RedisStore:
                 result = _SCRIPT_RESULT[results[snapshot]]
                 self._appended.pop(write.room_id, None)
                 self._behind.discard(write.room_id)
-                rewritten.add(write.room_id)
             if result is WriteResult.STALE:
                 log.warning("room %s: Redis holds a newer state; write refused", write.room_id)
             elif result is WriteResult.FENCED:
@@ -418,8 +417,7 @@ class RedisStore:
             write.resolve(result)
         self._records_due -= sum(1 for write in batch if not write.room_id)
         if lost:
-            # The snapshots of this pipeline were written after the loss: they are in.
-            self._data_lost(rewritten)
+            self._data_lost()
         if compact:
             self._resync(compact)
         self._settle()
@@ -455,7 +453,7 @@ class RedisStore:
         full snapshot, and write the records that may be missing. Rooms are not blocked
         meanwhile: their writes are dropped."""
         while True:
-            await asyncio.sleep(self._delay)
+            await pause(self._delay)
             self._delay = min(self._delay * 2, 1.0)
             try:
                 server_id = await self._identify()
@@ -483,12 +481,13 @@ class RedisStore:
         )
         self._repair(rooms, records)
 
-    def _data_lost(self, rewritten: set[str]) -> None:
-        """Redis answers but has lost acknowledged writes: every room but ``rewritten``
-        (whose snapshots it has taken since) writes a full snapshot, every record this
-        process holds is written again."""
+    def _data_lost(self) -> None:
+        """Redis answers but has lost acknowledged writes: every room writes a full snapshot
+        and lists itself in the shared lobby again, every record this process holds is
+        written again. (A room whose snapshot went in the very pipeline that found the loss
+        writes one more: its lobby entry was lost all the same.)"""
         self._count_loss()
-        rooms = self._known - rewritten
+        rooms = set(self._known)
         records = self._kept_records([])
         log.error(
             "redis mirror: Redis lost writes it had acknowledged (flushed, or restarted or "
