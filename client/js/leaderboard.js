@@ -143,6 +143,9 @@ export function mountProfile(root, ctx) {
     else {
       fill(page, profileBody(answer.body));
       document.title = `${t("app.title")} · ${answer.body.account.name}`;
+      // /u/Nico is /u/nico: the address bar shows the player's own address.
+      const own = profilePath(answer.body.account.id);
+      if (location.pathname !== own) history.replaceState(history.state, "", own);
     }
   })();
 
