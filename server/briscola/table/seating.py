@@ -87,12 +87,13 @@ class Seating(Playing):
             self._emit(AwaySet(seat, False))
 
     def leave(self, seat: int, now: float) -> None:
-        """Before the match the seat is freed; after, the person is only gone."""
+        """Before the match the seat is freed; after, the person is gone and has left: the
+        seat stays theirs to take back, but nobody waits for them (:attr:`deserted`)."""
         self._now = now
         if self.match is None:
             self._emit(SeatFreed(seat))
-        else:
-            self.disconnect(seat, now)
+        elif not self.seats[seat].left:
+            self._emit(Presence(seat, False, left=True))
 
     def add_bot(self, by: int, seat: int, now: float, level: Level = Level.STRONG) -> None:
         self._now = now

@@ -41,6 +41,9 @@ class Seat:
     standin: bool = False
     expiries: int = 0
     gone_since: float | None = None
+    #: The person left with ``leave`` once the match had started (mirrored): the seat is
+    #: still theirs to come back to, but nobody waits for them (:attr:`TableState.deserted`).
+    left: bool = False
     #: A bot seat's level (docs/BOTS.md).
     level: Level | None = None
     #: A person's account (None: a guest), their rating of this table's kind
@@ -181,6 +184,18 @@ class TableState:
             if s.connected and s.kind is SeatKind.HUMAN:
                 return False
         return True
+
+    @property
+    def deserted(self) -> bool:
+        """Nobody is left to play: some seat is held, and no person holds one but those who
+        left it with ``leave`` (bots only, or everyone gone that way). Such a table is not
+        listed, and closes once nobody has been at it for its grace period."""
+        held = False
+        for s in self.seats:
+            if s.human and not s.left:
+                return False
+            held = held or not s.free
+        return held
 
     @property
     def hand_on(self) -> bool:
