@@ -10,7 +10,6 @@ Italian help's "presa"."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import os
 import random
 import time
@@ -33,9 +32,7 @@ from browser_helpers import (
 )
 from playwright.async_api import Locator, Page, expect
 
-from briscola.engine import HandRules
-from briscola.engine.deal import random_stream, unbiased_below
-from briscola.engine.rules import start_hand
+from support.seeds import swap_seed
 from support.servers import InProcessServer
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -230,23 +227,6 @@ async def test_cards_and_names_keep_apart_on_a_phone_and_two_desktop_sizes(
     assert checks["ana"]["cut"] + checks["bea"]["cut"] > 0, checks
 
 
-def rigged_seed() -> tuple[bytes, str]:
-    """A seed whose first hand (two players, swap of the 7) gives seat 0 the 7 and the Ace
-    of trumps with a King, Knight or Jack face up: seat 0 takes a trick with the Ace, then
-    may swap. Returns the seed and the trump suit."""
-    rules = HandRules(players=2, swap_seven=True)
-    for i in range(100_000):
-        seed = hashlib.sha256(str(i).encode()).digest()
-        dealer = unbiased_below(random_stream(seed), 2)
-        hand = start_hand(rules, dealer, seed)
-        cards = [card.code for card in hand.hands[0]]
-        face_up = hand.stock[-1].code
-        trump = face_up[1]
-        if f"7{trump}" in cards and f"A{trump}" in cards and face_up[0] in "KNJ":
-            return seed, trump
-    raise AssertionError("no seed found")
-
-
 async def test_nothing_jumps_and_the_swap_notice_covers_no_name(
     server: InProcessServer, new_page: NewPage
 ) -> None:
@@ -254,7 +234,8 @@ async def test_nothing_jumps_and_the_swap_notice_covers_no_name(
     where it is whether the line under it holds the hint, the swap button or nothing; the
     swap's notice covers no name, and after a resignation and "Play again" the next hand
     is dealt without it, well before it would have gone by itself."""
-    seed, trump = rigged_seed()
+    seed, _, face_up = swap_seed()
+    trump = face_up[1]
     page = await new_page()
     dialogs = browser_dialogs(page)
     await page.goto(server.url + "/")
