@@ -172,12 +172,13 @@ async def play_own_cards(
 async def test_cards_and_names_keep_apart_on_a_phone_and_two_desktop_sizes(
     server: InProcessServer, new_page: NewPage
 ) -> None:
-    """Two people with long names and two bots play a hand, watched from a phone (English)
-    and a small desktop (Italian); the people's pages play half the hand at 1280 by 800
-    and the rest at 1024 by 700. Throughout: the left seat's trick card is clear of the
-    face-up trump, the stock and "… takes the trick"; names stay on one line beside the
-    clock. With the hand log open Resign and Leave are in the panel; at the end the
-    summary's "See the table" is in view at 1024 by 700."""
+    """Two people with long names and two bots play a hand, watched from a phone (in
+    Italian) and a small desktop, where the spectators' chat prompt fits; the people's
+    pages play half the hand at 1280 by 800 and the rest at 1024 by 700. Throughout: the
+    left seat's trick card is clear of the face-up trump, the stock and "… takes the
+    trick"; names stay on one line beside the clock. With the hand log open Resign and
+    Leave are in the panel; at the end the summary's "See the table" is in view at 1024 by
+    700."""
     ana = await new_page()
     link = await create_table(ana, server.url, player=LONG[0], name="Long names", players=4)
     bea = await new_page()
@@ -186,9 +187,9 @@ async def test_cards_and_names_keep_apart_on_a_phone_and_two_desktop_sizes(
     await hook(bea, "sit-seat-1").click()
     await expect(hook(bea, "you-1")).to_be_visible()
     await add_bots(ana, [2, 3])
-    phone = await new_page(**PHONE_CONTEXT)
-    italian = await new_page(viewport=SMALL, **ITALIAN)
-    for watcher in (phone, italian):
+    phone = await new_page(**PHONE_CONTEXT, **ITALIAN)
+    small = await new_page(viewport=SMALL)
+    for watcher in (phone, small):
         await watcher.goto(link)
         await hook(watcher, "watch-button").click()
         await expect(hook(watcher, "table")).to_be_visible()
