@@ -1,5 +1,5 @@
-"""Load generator: T tables of 4 (``--players``: 2, 3, 4 or 6) websocket players and 1
-spectator against a real server.
+"""Load generator: T tables of 4 (``--players``: 2, 3, 4 or 6, or 5 for Briscola Chiamata)
+websocket players and 1 spectator against a real server.
 
 With ``--bots B`` the last B seats of each table are strong bots that its host adds (the
 server's thinker works their moves out in worker processes, which inherit the server's CPU):
@@ -226,6 +226,32 @@ class Move:
     waiting: int  # the bits of the table's sockets that have not seen it yet
 
 
+#: Five seats a table play Briscola Chiamata.
+CHIAMATA_PLAYERS = 5
+#: The commands a seat's move may be (an error answering one is met with a ``sync``).
+MOVES = frozenset({"play", "bid", "pass", "call"})
+_PASS = orjson.dumps({"type": "pass"})
+
+
+def moves(hand: dict) -> list[bytes]:  # type: ignore[type-arg]
+    """The moves of the seat whose turn it is, encoded: its legal cards; in Chiamata's
+    auction a pass, twice as likely as the lowest bid it may make (so that deals are played
+    out, and not all at 120), in its call the cards it may call."""
+    phase = hand.get("phase")
+    if phase == "auction":
+        bids = hand["bids"]
+        if bids["ranks"]:
+            return [_PASS, _PASS, orjson.dumps({"type": "bid", "rank": bids["ranks"][0]})]
+        if bids["targets"] is not None:
+            rank = {"rank": "2"} if hand["high"] and hand["high"]["rank"] else {}
+            target = bids["targets"][0]
+            return [_PASS, _PASS, orjson.dumps({"type": "bid", "target": target, **rank})]
+        return [_PASS]
+    if phase == "call":
+        return [orjson.dumps({"type": "call", "card": card}) for card in hand["calls"]]
+    return [orjson.dumps({"type": "play", "card": card}) for card in hand["legal"]]
+
+
 class Conn(asyncio.Protocol):
     """One socket of a table, a player (seat 0 to ``--players`` - 1) or the spectator (seat
     None).
@@ -250,7 +276,9 @@ class Conn(asyncio.Protocol):
         self.version = -1
         self.turn_version = -1
         self.played_at = -1
-        self.legal: list[str] = []
+        #: The moves the seat may make now, encoded (cards to play; in Chiamata's auction a
+        #: pass or a low bid, in its call the cards it may call).
+        self.choices: list[bytes] = []
         self.thinking = self.ready_sent = self.again_sent = False
         #: The table's summary, as the last state that carried it (a state leaves it out
         #: while it is unchanged).
@@ -433,7 +461,7 @@ class Run:
                 return
             conn.played_at = conn.version
             table.start_move(conn.version + 1)
-            text = orjson.dumps({"type": "play", "card": self.rng.choice(conn.legal)})
+            text = self.rng.choice(conn.choices)
         conn.send(text)
 
     # --- receiving ----------------------------------------------------------
@@ -456,9 +484,10 @@ class Run:
             conn.ready_sent = conn.again_sent = False
             match: dict = msg["match"]  # type: ignore[assignment]
             hand = match["hand"] if match else None
-            if hand and hand["turn"] == seat and hand["legal"] and conn.played_at < version:
+            choices = moves(hand) if hand and hand["turn"] == seat else []
+            if choices and conn.played_at < version:
                 conn.turn_version = version
-                conn.legal = hand["legal"]
+                conn.choices = choices
                 self.my_turn(conn)
         elif status == "over":
             conn.ready_sent = False
@@ -503,7 +532,7 @@ class Run:
             self.on_state(conn, msg, len(raw))
         elif kind == "error":
             self.stats.errors[str(msg.get("code"))] += 1
-            if msg.get("ref") == "play":  # try again from a fresh state
+            if msg.get("ref") in MOVES:  # try again from a fresh state
                 conn.played_at = -1
                 conn.send(b'{"type":"sync"}')
 
@@ -522,9 +551,10 @@ class Run:
     async def set_up(self, table: Table, http: httpx.AsyncClient, gate: asyncio.Semaphore) -> None:
         async with gate:
             if self.target == "briscola":
+                game = {"game": "chiamata"} if self.seats == CHIAMATA_PLAYERS else {}
                 response = await http.post(
                     f"{self.server.base}/api/rooms",
-                    json={"players": self.seats, "clock": 600, "name": table.room},
+                    json={"players": self.seats, "clock": 600, "name": table.room, **game},
                 )
                 response.raise_for_status()
                 table.room = response.json()["id"]
@@ -827,7 +857,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--relay-bytes", type=int, default=300, help="padding of a relay move")
     parser.add_argument(
-        "--players", type=int, choices=(2, 3, 4, 6), default=SEATS, help="seats a table (4)"
+        "--players",
+        type=int,
+        choices=(2, 3, 4, 5, 6),
+        default=SEATS,
+        help="seats a table (4; 5 plays Briscola Chiamata)",
     )
     parser.add_argument(
         "--bots",

@@ -3,14 +3,18 @@
 // actions the pages call.
 
 import { accountBar, fetchSession, openAccountDialog } from "./account.js";
+import { createAttention } from "./attention.js";
 import { cardFace } from "./cards.js";
 import { fill, h, toast } from "./dom.js";
+import { cardsGuide, helpParagraphs, mountHelp } from "./help.js";
 import { errorText, initialLang, LANGS, setLang, t, getLang } from "./i18n.js";
 import { mountLeaderboard, mountProfile } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
+import { botLevel, fillWithBots } from "./playnow.js";
 import { mountTable } from "./render.js";
 import { mountReplay } from "./replay.js";
 import { fetchJson, socketUrl, Wire } from "./socket.js";
+import { createSound } from "./sound.js";
 import {
   createStore,
   dropToken,
@@ -45,11 +49,14 @@ function safeStorage() {
 }
 
 const storage = safeStorage();
-const KEYS = { name: "briscola.name", lang: "briscola.lang", deck: "briscola.deck" };
+const KEYS = { name: "briscola.name", lang: "briscola.lang", deck: "briscola.deck", botLevel: "briscola.botLevel" };
 const prefs = {
   lang: setLang(initialLang(storage.getItem(KEYS.lang), navigator.language)),
   deck: storage.getItem(KEYS.deck) === "french" ? "french" : "italian",
+  botLevel: botLevel(storage.getItem(KEYS.botLevel)), // the level of the bots you add (Play now too)
 };
+const sound = createSound(storage);
+const attention = createAttention(storage, { quiet: () => !sound.on() });
 document.documentElement.lang = prefs.lang;
 
 function getName() {
@@ -173,11 +180,13 @@ function receive(msg) {
       if (msg.token) saveToken(storage, msg.room, msg.token);
       if (msg.seat === null) saveWatching(storage, msg.room, watchName || ensureName());
       else dropWatching(storage, msg.room);
+      const playNow = intent && intent.bots && msg.seat !== null ? intent : null;
       intent = msg.seat === null ? { room: msg.room, kind: "watch" } : null;
       stopPreview();
       // The server follows `joined` with the recent chat (`chat_history`): the log starts
       // again from it, so a resume after a dropped socket shows no line twice.
       store.set({ joined: true, room: msg.room, seat: msg.seat, notFound: false, chat: [] });
+      if (playNow) for (const message of fillWithBots(playNow.players, msg.seat, playNow.bots)) wire.send(message);
       return;
     }
     case "chat_history":
@@ -327,7 +336,8 @@ const act = {
     intent = { room, kind };
     navigate({ name: "table", room });
   },
-  async createTable(rules) {
+  /** Creates a table and sits there (`seating`: the join's seat, and Play now's bots). */
+  async createTable(rules, seating = {}) {
     if (!namePrompted()) return;
     try {
       const { ok, body } = await fetchJson("/api/rooms", { method: "POST", body: JSON.stringify(rules) });
@@ -335,11 +345,19 @@ const act = {
         toast(errorText(body && body.error));
         return;
       }
-      intent = { room: body.id, kind: "join" };
+      intent = { room: body.id, kind: "join", ...seating };
       navigate({ name: "table", room: body.id });
     } catch {
       toast(t("error.network"));
     }
+  },
+  /** One click to a game: a private table of `players`, bots of your level, you ready. */
+  playNow(players) {
+    return act.createTable({ players, private: true }, { seat: 0, players, bots: prefs.botLevel });
+  },
+  setBotLevel(level) {
+    prefs.botLevel = botLevel(level);
+    storage.setItem(KEYS.botLevel, prefs.botLevel);
   },
   showSummary(show) {
     store.set({ summaryHidden: !show });
@@ -407,12 +425,14 @@ function openHelp() {
       "div",
       { class: "dialog help-dialog", "data-testid": "help-dialog", role: "dialog", "aria-modal": "true", "aria-label": t("help.title") },
       h("h2", {}, t("help.title")),
-      ["deck", "deal", "tricks", "points", "swap", "games", "signals"].map((key) => h("p", { "data-testid": `help-${key}` }, t(`help.${key}`))),
+      helpParagraphs(),
+      cardsGuide(),
+      h("p", {}, h("a", { href: "/help", "data-route": "", "data-testid": "help-page-link", onclick: closeHelp }, t("helpCards.page"))),
       close,
     ),
   );
   document.body.append(dialog);
-  close.focus();
+  close.focus({ preventScroll: true }); // the dialog opens at its top
 }
 
 function closeHelp() {
@@ -456,6 +476,8 @@ function renderHeader() {
       { class: "deck-preview", "aria-hidden": "true" },
       ["AD", "3C", "NS", "KB"].map((code) => h("div", { class: "card face small", html: cardFace(code, prefs) })),
     ),
+    sound.setting(),
+    attention.setting(),
   );
   const toggle = h(
     "button",
@@ -543,7 +565,7 @@ function schedule() {
 
 // The page for each route; a signed-in change mounts the page again (the name fields, the
 // rated option and the seat marks depend on who this browser is).
-const PAGES = { table: mountTable, lobby: mountLobby, leaderboard: mountLeaderboard, profile: mountProfile, replay: mountReplay };
+const PAGES = { table: mountTable, lobby: mountLobby, leaderboard: mountLeaderboard, profile: mountProfile, replay: mountReplay, help: mountHelp };
 
 function render() {
   const s = store.get();
@@ -552,10 +574,10 @@ function render() {
   const key = `${s.route.name}:${s.route.room || s.route.id || ""}:${getLang()}:${prefs.deck}:${s.account ? s.account.id : ""}`;
   if (key !== pageKey) {
     if (page) page.destroy();
-    const ctx = { store, act, prefs };
+    const ctx = { store, act, prefs, sound, attention };
     page = (PAGES[s.route.name] || mountLobby)(view, ctx);
     pageKey = key;
-    const titles = { table: `${t("app.title")} · ${s.route.room}`, leaderboard: `${t("app.title")} · ${t("leaderboard.title")}` };
+    const titles = { table: `${t("app.title")} · ${s.route.room}`, leaderboard: `${t("app.title")} · ${t("leaderboard.title")}`, help: `${t("app.title")} · ${t("help.title")}` };
     document.title = titles[s.route.name] || t("app.title");
   }
   page.update(s);

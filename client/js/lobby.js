@@ -4,6 +4,7 @@
 import { accountMark } from "./account.js";
 import { fill, h, icon } from "./dom.js";
 import { t, tableName } from "./i18n.js";
+import { playNowPanel } from "./playnow.js";
 import { CATCH_CHANCES, formShape, MIN_DEALS, PARTNER_COMM, STOCK_SHOWN } from "./rules.js";
 import { fetchJson } from "./socket.js";
 import { rulesChips } from "./table/pieces.js";
@@ -84,7 +85,8 @@ export function mountLobby(root, ctx) {
     h(
       "section",
       { class: "lobby" },
-      h("div", { class: "lobby-hero" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline")), act.nameField()),
+      h("div", { class: "lobby-hero" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline"), " · ", h("a", { href: "/score", "data-testid": "score-link" }, t("score.link"))), act.nameField()),
+      playNowPanel(ctx),
       h(
         "div",
         { class: "lobby-grid" },

@@ -7,6 +7,7 @@ import { fill, h } from "./dom.js";
 import { gameModule, gameName } from "./games/index.js";
 import { t } from "./i18n.js";
 import { sameHand } from "./state.js";
+import { mountAlerts } from "./table/alerts.js";
 import { mountFelt } from "./table/felt.js";
 import { mountHead } from "./table/head.js";
 import { mountNotices } from "./table/notices.js";
@@ -16,7 +17,7 @@ import { mountSide } from "./table/side.js";
 import { createSignals } from "./table/signals.js";
 import { mountSummary } from "./table/summary.js";
 
-export function mountTable(root, { store, act, prefs }) {
+export function mountTable(root, { store, act, prefs, sound, attention }) {
   const head = h("div", { class: "table-head" });
   const felt = h("div", { class: "felt", "data-testid": "table" });
   // Table news (a swap of the 7), shown for a while on the felt (which moves it among its
@@ -45,6 +46,7 @@ export function mountTable(root, { store, act, prefs }) {
   const side = mountSide(aside, ctx, { share });
   const feltRegion = mountFelt(felt, ctx, { seating, signals, handLog: side.handLog, notices });
   const summary = mountSummary(summaryHost, ctx, { overlay, seating });
+  const alerts = mountAlerts({ sound, attention }); // sounds, and your turn outside the page
 
   function update(s) {
     feltRegion.noteState(s);
@@ -56,6 +58,7 @@ export function mountTable(root, { store, act, prefs }) {
       seen = s.state;
     }
     headRegion.update(s);
+    alerts.update(s);
     if (!s.joined) {
       main.hidden = true;
       picker.update(s);
@@ -91,6 +94,7 @@ export function mountTable(root, { store, act, prefs }) {
     signals.observe(prev, state);
     game.observe(prev, state);
     side.observe(prev, state);
+    alerts.observe(prev, state);
   }
 
   return {
@@ -99,6 +103,7 @@ export function mountTable(root, { store, act, prefs }) {
       feltRegion.destroy();
       signals.destroy();
       notices.destroy();
+      alerts.destroy();
       if (game && game.destroy) game.destroy();
     },
   };

@@ -274,12 +274,13 @@ export const dropWatching = (storage, room) => watching.drop(storage, room);
 
 /**
  * The route of a path: "/" is the lobby, "/t/{room}" a table, "/leaderboard", "/u/{id}" a
- * profile, "/r/{hand}" the replay of a finished hand.
+ * profile, "/r/{hand}" the replay of a finished hand, "/help" how to play.
  */
 export function routeOf(pathname) {
   const m = /^\/t\/([^/]+)\/?$/.exec(pathname);
   if (m) return { name: "table", room: decodeURIComponent(m[1]) };
   if (/^\/leaderboard\/?$/.test(pathname)) return { name: "leaderboard" };
+  if (/^\/help\/?$/.test(pathname)) return { name: "help" };
   const profile = /^\/u\/([^/]+)\/?$/.exec(pathname);
   if (profile) return { name: "profile", id: decodeURIComponent(profile[1]) };
   const replay = /^\/r\/([^/]+)\/?$/.exec(pathname);
@@ -289,6 +290,7 @@ export function routeOf(pathname) {
 
 export function pathOf(route) {
   if (route.name === "leaderboard") return "/leaderboard";
+  if (route.name === "help") return "/help";
   if (route.name === "profile") return `/u/${encodeURIComponent(route.id)}`;
   if (route.name === "replay") return `/r/${encodeURIComponent(route.id)}`;
   return route.name === "table" ? `/t/${encodeURIComponent(route.room)}` : "/";

@@ -145,19 +145,20 @@ async def test_profile_and_leaderboard_of_nobody(site: InProcessServer) -> None:
             "entries": [],
         }
         asked = {"players=6": ("6", 6), "kind=6": ("6", 6), "kind=scoperta": ("scoperta", 2),
-                 "players=2": ("2", 2), "": ("4", 4)}  # fmt: skip
+                 "kind=chiamata": ("chiamata", 5), "players=2": ("2", 2), "": ("4", 4)}  # fmt: skip
         for query, (kind, players) in asked.items():
             board = (await http.get(f"/api/leaderboard?{query}")).json()
             assert (board["kind"], board["players"], board["entries"]) == (kind, players, [])
-        for query in ("players=5", "players=scoperta", "kind=5", "kind=chiamata", "kind="):
+        for query in ("players=5", "players=scoperta", "kind=5", "kind=sette", "kind="):
             refused = await http.get(f"/api/leaderboard?{query}")
             assert refused.status_code == 400, query
             assert refused.json()["error"]["code"] == "bad_message"
         await post(http, "/api/accounts", "Hal", PASSWORD)
         page = (await http.get("/api/accounts/hal")).json()
         assert page["account"]["name"] == "Hal"
-        assert list(page["account"]["ratings"]) == ["2", "3", "4", "6", "scoperta"]
-        assert page["history"] == {"2": [], "3": [], "4": [], "6": [], "scoperta": []}
+        kinds = ["2", "3", "4", "6", "scoperta", "chiamata"]
+        assert list(page["account"]["ratings"]) == kinds
+        assert page["history"] == {kind: [] for kind in kinds}
         assert page["matches"] == []
         # Unrated players are not on the leaderboard.
         assert (await http.get("/api/leaderboard")).json()["entries"] == []

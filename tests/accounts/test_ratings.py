@@ -8,6 +8,7 @@ import pytest
 from briscola.accounts.model import Account
 from briscola.accounts.ratings import settle
 from briscola.engine import (
+    TRICK_AND_DRAW,
     MatchRules,
     MatchState,
     Resign,
@@ -16,7 +17,7 @@ from briscola.engine import (
     legal_actions,
     new_match,
 )
-from briscola.table.rated import RatedResult, RatedSeat, side_ranks
+from briscola.table.rated import RatedResult, RatedSeat
 from briscola.wire.ratings import RATED_KINDS, Rating, RatingKind, fresh_ratings, rating_kind
 from briscola.wire.table_rules import TableRules
 
@@ -128,20 +129,25 @@ def _finished(players: int, resign_seat: int | None) -> MatchState:
     return match
 
 
+def places(match: MatchState) -> list[int]:
+    """How the sides of a finished match are placed for its ratings."""
+    return list(TRICK_AND_DRAW.standings(match).places)
+
+
 @pytest.mark.parametrize(("players", "seat", "ranks"), [(4, 1, [0, 1]), (2, 0, [1, 0])])
 def test_a_resignation_places_the_resigning_side_last(
     players: int, seat: int, ranks: list[int]
 ) -> None:
-    assert side_ranks(_finished(players, seat)) == ranks
+    assert places(_finished(players, seat)) == ranks
 
 
 def test_three_player_resignation_leaves_the_other_two_level() -> None:
     """With no hand won yet, the two who stay are level: both placed first."""
-    assert side_ranks(_finished(3, 2)) == [0, 0, 1]
+    assert places(_finished(3, 2)) == [0, 0, 1]
 
 
 def test_a_played_match_ranks_its_winner_first() -> None:
     match = _finished(2, None)
-    ranks = side_ranks(match)
+    ranks = places(match)
     assert match.outcome is not None
     assert sorted(ranks) == [0, 1] and ranks[match.outcome.winners[0]] == 0

@@ -108,8 +108,9 @@ async def test_six_players_and_scoperta_move_their_own_kind_only(accounts: Accou
     ana = await accounts.get("ana")
     assert ana is not None
     moved = {k: r.matches for k, r in ana.account.ratings.items()}
-    assert moved == {"2": 0, "3": 0, "4": 0, "6": 1, "scoperta": 1}
-    assert [len(await accounts.history("ana", kind)) for kind in RATED_KINDS] == [0, 0, 0, 1, 1]
+    assert moved == {"2": 0, "3": 0, "4": 0, "6": 1, "scoperta": 1, "chiamata": 0}
+    history = [len(await accounts.history("ana", kind)) for kind in RATED_KINDS]
+    assert history == [0, 0, 0, 1, 1, 0]
     assert [(e.kind, e.players) for e in await accounts.matches("ana")] == [
         ("scoperta", 2),
         ("6", 6),

@@ -143,7 +143,7 @@ async def test_a_rated_six_player_match_moves_the_six_player_ratings(
         assert await leaderboard(site.url, players) == []
     page = await profile(site.url, "ada")
     assert {kind: len(points) for kind, points in page["history"].items()} == {
-        "2": 0, "3": 0, "4": 0, "6": 1, "scoperta": 0}  # fmt: skip
+        "2": 0, "3": 0, "4": 0, "6": 1, "scoperta": 0, "chiamata": 0}  # fmt: skip
     [entry] = page["matches"]
     assert (entry["kind"], entry["players"]) == ("6", 6)
     assert entry["partners"] == ["Cy", "Eli"] and sorted(entry["opponents"]) == [
@@ -151,6 +151,36 @@ async def test_a_rated_six_player_match_moves_the_six_player_ratings(
         "Dee",
         "Flo",
     ]
+    for client in clients:
+        await client.close()
+
+
+async def test_a_rated_chiamata_match_ranks_its_five_players_by_match_points(
+    site: InProcessServer,
+) -> None:
+    """Five account holders play a rated Briscola Chiamata of five deals: each is rated
+    alone, placed by the match points they ended with (the leader's rating up the most,
+    the last's down the most), on the Chiamata leaderboard only."""
+    names = ["Ara", "Bo", "Cleo", "Dag", "Eve"]
+    clients, room = await play_rated(site, names, game="chiamata")
+    assert room["rules"]["game"] == "chiamata" and room["rules"]["deals"] == 0
+    final = await clients[0].wait_for(lambda m: m["type"] == "state" and settled(m))
+    scores = final["match"]["scores"]
+    assert sum(scores) == 0 and len(final["match"]["results"]) == 5
+    change = {seat["seat"]: seat["rating_change"] for seat in final["room"]["seats"]}
+    best, worst = max(scores), min(scores)
+    if best != worst:
+        top = max(change[s] for s in range(5) if scores[s] == best)
+        assert all(top >= change[s] for s in range(5))
+        assert all(change[s] > change[t] for s in range(5) for t in range(5)
+                   if scores[s] == best and scores[t] == worst)  # fmt: skip
+    async with httpx.AsyncClient() as http:
+        answer = await http.get(f"{site.url}/api/leaderboard", params={"kind": "chiamata"})
+    board = answer.json()["entries"]
+    assert sorted(entry["name"] for entry in board) == sorted(names)
+    assert await leaderboard(site.url, 4) == []
+    [entry] = (await profile(site.url, "ara"))["matches"]
+    assert (entry["kind"], entry["players"]) == ("chiamata", 5)
     for client in clients:
         await client.close()
 

@@ -249,6 +249,7 @@ test("routes and paths go both ways", () => {
     [{ name: "leaderboard" }, "/leaderboard"],
     [{ name: "profile", id: "u1" }, "/u/u1"],
     [{ name: "replay", id: "h9" }, "/r/h9"],
+    [{ name: "help" }, "/help"],
   ];
   for (const [route, path] of routes) {
     assert.equal(pathOf(route), path);

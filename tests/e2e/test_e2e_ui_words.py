@@ -31,7 +31,7 @@ async def open_and_check_help(page: Page, title: str, points: str) -> None:
     await hook(page, "help-button").click()
     dialog = hook(page, "help-dialog")
     await expect(dialog).to_be_visible()
-    await expect(dialog.get_by_role("heading")).to_have_text(title)
+    await expect(dialog.get_by_role("heading", level=2)).to_have_text(title)
     await expect(dialog).to_contain_text("61")
     await expect(hook(page, "help-points")).to_contain_text(points)
     await expect(hook(page, "help-swap")).to_be_visible()

@@ -62,6 +62,8 @@ def test_exported_names() -> None:
         *SIGNATURES, "Card", "HandState", "HandRules", "HandView", "MatchView", "MatchRules",
         "MatchState", "RuleError", "ErrorCode", "PlayCard", "SwapSeven", "Resign", "SPECTATOR",
         "DECK", "Suit", "Rank", "VerifyError", "LoggedAction", "TrickRecord", "HandResult",
+        "GAMES", "Game", "Phase", "Standings", "standings", "record_game", "CHIAMATA",
+        "ChiamataRules", "ChiamataMatch", "ChiamataMatchView",
     }  # fmt: skip
     assert expected <= set(engine.__all__)
     for name in engine.__all__:

@@ -19,19 +19,31 @@ import pytest
 
 from briscola.engine import (
     CATCH_PERCENTS,
+    GAMES,
     MIN_DEALS,
     PLAYER_COUNTS,
     ActionType,
     Card,
+    ErrorCode,
+    GameName,
     HandRules,
     SignalCode,
     catchers,
     commitment,
+    record_game,
     seed_from_hex,
     shuffled_deck,
     start_hand,
     total_tricks,
     verify_record,
+)
+from briscola.engine.chiamata import (
+    ALONE,
+    RANK_LADDER,
+    WITH_PARTNER,
+    ChiamataRules,
+    start_deal,
+    verify_deal,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,7 +131,7 @@ def test_vector_deck(players: int, size: int) -> None:
 
 def example_deal(players: int) -> str:
     """The text of the test vector's example deal to ``players`` players."""
-    words = {4: "four", 6: "six"}
+    words = {4: "four", 5: "five", 6: "six"}
     parts = re.split(r"^(?=Dealt )", section("The test vector"), flags=re.M)
     found = [part for part in parts if f" to {words[players]} players " in part.split("\n")[0]]
     assert len(found) == 1, f"no single example deal to {players} players"
@@ -139,6 +151,56 @@ def test_example_deal(players: int) -> None:
     assert face_up and hand.face_up is Card.from_code(face_up.group(1))
     stock = re.search(r"the stock starts ((?:`\w\w` ?)+)", text)
     assert stock and [f"`{card.code}`" for card in hand.stock[:4]] == stock.group(1).split()
+
+
+def test_example_deal_to_five() -> None:
+    """Briscola Chiamata's deal the document shows (seat 0 dealing): eight cards each, one
+    at a time from the eldest hand, all forty dealt."""
+    rows = dict(re.findall(r"^\| (\d) [^|]*\| ((?:`\w\w` ?)+)\|$", example_deal(5), re.M))
+    dealt = start_deal(ChiamataRules(), dealer=0, seed=seed_from_hex(VECTOR["seed"]))
+    assert {int(seat): cards.split() for seat, cards in rows.items()} == {
+        seat: [f"`{card.code}`" for card in cards] for seat, cards in enumerate(dealt.hands)
+    }
+    assert "step 6" in section("The deal in Chiamata", RULES)
+
+
+def test_the_chiamata_records_verify() -> None:
+    """The void deal and the resigned one of the document pass the verifier, through
+    `briscola verify`'s dispatch by game too, and say what the text says they do."""
+    void, bid = (
+        json.loads(block) for block in fenced_blocks(section("A Chiamata deal's record"), "json")
+    )
+    assert verify_deal(void).void and record_game(void) is GameName.CHIAMATA
+    deal = GAMES[record_game(bid)].verify(bid)
+    assert (deal.caller, deal.called, deal.partner, deal.resigned) == (
+        2,
+        Card.from_code("ND"),
+        3,
+        4,
+    )
+    assert deal.tricks[0].winner == 3 and deal.revealed
+
+
+def test_the_chiamata_tables_in_the_rules_are_the_engines() -> None:
+    """RULES.md's bid ladder and scoring table are the engine's."""
+    ladder = table_rows(section("The auction", RULES))[0]
+    names = {"Ace": "A", "Three": "3", "King": "K", "Knight": "N", "Jack": "J"}
+    assert [names.get(cell, cell) for cell in ladder] == [rank.code for rank in RANK_LADDER]
+    rows = table_rows(section("Scoring a Chiamata deal", RULES))[1:]
+    table = {
+        cells[0]: tuple(int(cell.replace("\N{MINUS SIGN}", "-") or 0) for cell in cells[1:])
+        for cells in rows
+    }
+    assert table["the caller's side wins"] == WITH_PARTNER
+    assert table["alone, wins"] == ALONE
+    assert table["the caller's side loses"] == tuple(-n for n in WITH_PARTNER)
+    assert table["alone, loses"] == tuple(-n for n in ALONE)
+
+
+def test_every_rule_error_code_is_in_the_protocol() -> None:
+    """Each of the engine's error codes has its row in PROTOCOL.md's table."""
+    protocol = (ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    assert [code for code in ErrorCode if f"| `{code.value}` |" not in protocol] == []
 
 
 def test_example_record_verifies() -> None:

@@ -11,7 +11,7 @@ import pytest
 import briscola.engine
 
 NAMES = sorted(
-    info.name for info in pkgutil.iter_modules(briscola.engine.__path__, "briscola.engine.")
+    info.name for info in pkgutil.walk_packages(briscola.engine.__path__, "briscola.engine.")
 )
 WITH_EXAMPLES = [
     name
@@ -23,6 +23,9 @@ WITH_EXAMPLES = [
 def test_the_engine_has_examples() -> None:
     """The modules documented by example are found (the cards and the rules at least)."""
     assert {"briscola.engine.cards", "briscola.engine.rules"} <= set(WITH_EXAMPLES)
+    assert {"briscola.engine.chiamata.rules", "briscola.engine.chiamata.replay"} <= set(
+        WITH_EXAMPLES
+    )
 
 
 @pytest.mark.parametrize("name", WITH_EXAMPLES)

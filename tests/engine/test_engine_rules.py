@@ -327,6 +327,15 @@ def test_error_codes_are_the_stable_protocol_strings() -> None:
             "no_hand",
             "invalid_seat",
             "signal_not_allowed",
+            "not_this_game",
+            "already_passed",
+            "bid_too_low",
+            "bad_bid",
+            "auction_over",
+            "not_caller",
+            "no_call_now",
+            "call_not_allowed",
+            "play_not_started",
         ]
     )
     error = RuleError(ErrorCode.HAND_OVER, "the hand is over")

@@ -1,7 +1,8 @@
 """The new games through the Redis mirror: a six-player table of signals, killed mid-hand
 with a signal made, comes back in a new process with every view as it was, the signal
 included and still out of the version the players are shown; the hand's record verifies
-with the signal and who caught it."""
+with the signal and who caught it. A Chiamata table killed in its auction and in its play
+comes back as it was each time."""
 
 from __future__ import annotations
 
@@ -51,4 +52,39 @@ async def test_a_six_player_table_of_signals_survives_a_crash(spawn: Spawn) -> N
     [made] = [entry for entry in record["actions"] if entry["type"] == "signal"]
     assert (made["seat"], made["signal"], made["caught"]) == (1, "no_trumps", [0, 2, 4])
     assert record["rules"]["partner_comm"] == "signals" and record["players"] == 6
+    await driver.close()
+
+
+async def test_a_chiamata_table_survives_crashes_in_its_auction_and_in_its_play(
+    spawn: Spawn,
+) -> None:
+    """A five-player Chiamata table, killed (SIGKILL) in the middle of its auction, then again
+    in the middle of its play with the called card still unplayed, comes back each time in a
+    new process with every seat's view as it was (the partner's secret kept: only the
+    holder's own view says partner); the deal's record verifies with its auction and call."""
+    server = await spawn()
+    room = await create_room(server.url, game="chiamata", players=5)
+    driver = await Driver.seat(server.ws_url, room["id"], 5, seed=7)
+
+    def phase(d: Driver) -> str:
+        return str(d.hand["phase"])
+
+    for _ in range(2):  # two speeches: the auction cannot be over yet
+        await driver.move()
+    assert phase(driver) == "auction" and len(driver.hand["auction"]) == 2
+    for crash in ("auction", "play"):
+        if crash == "play":
+            await driver.play_until(lambda d: phase(d) == "play" and d.hand["tricks_played"] == 1)
+        seen = driver.views()
+        server.kill(signal.SIGKILL)
+        server = await spawn()
+        resumed = await driver.resume(server.ws_url)
+        assert [(s["match"], s["records"]) for s in resumed] == seen, crash
+    partners = [s["match"]["hand"]["partner"] for s in resumed]
+    assert partners.count(True) <= 1  # the holder's own view, or nobody's (a self-call)
+    await driver.play_until(lambda d: bool(d.hand["over"]))
+    records = await driver.check_records(server.url)
+    [record] = [r for r in records if r["result"] != "void"]  # before it, deals all passed
+    assert record["rules"]["game"] == "chiamata" and record["caller"] is not None
+    assert [a["type"] for a in record["actions"]].count("call") == 1
     await driver.close()

@@ -26,7 +26,7 @@ async def test_every_connection_writes_directly_and_a_hand_plays_out(
     players = await seat_table(server.ws_url, room, 2)
     assert server.manager.gateway.connections
     assert all(conn.direct for conn in server.manager.gateway.connections.values())
-    states = await play_all(players, hand_done(1))
+    states = await play_all(players, hand_done())
     assert all(s["match"]["hand"]["over"] for s in states)
     for player in players:
         await player.close()

@@ -8,7 +8,7 @@ import httpx
 
 from briscola.engine import verify_record
 from support.client import Client, Message, create_room
-from support.play import autoplay, play_to_the_end, ready_all, seat_table
+from support.play import autoplay, play_to_the_end, seat_table
 from support.servers import InProcessServer
 
 
@@ -65,15 +65,21 @@ async def test_resignation_ends_the_match(server: InProcessServer) -> None:
 
 
 async def test_play_again_reseats_the_same_people(server: InProcessServer) -> None:
-    """After the match, play again keeps everyone in their seat for a new match."""
+    """After the match each says play again; the new match starts, everyone in their seat,
+    once both have (the finished match stands meanwhile, with who has said yes)."""
     room = await create_room(server.url, players=2)
     clients = await seat_table(server.ws_url, room["id"], 2, ["Ana", "Bea"])
     await play_to_the_end(clients)  # a drawn hand (60-60) is replayed: play until it is over
     await clients[0].send({"type": "play_again"})
-    state = await clients[1].wait_for(lambda m: m["type"] == "state" and m["match"] is None)
+    state = await clients[1].wait_for(
+        lambda m: m["type"] == "state" and m["room"]["seats"][0]["ready"]
+    )
+    assert state["match"]["over"] and not state["room"]["seats"][1]["ready"]
+    await clients[1].send({"type": "play_again"})
+    state = await clients[0].wait_for(
+        lambda m: m["type"] == "state" and m["match"] is not None and not m["match"]["over"]
+    )
     assert [s["name"] for s in state["room"]["seats"]] == ["Ana", "Bea"]
-    await ready_all(clients)
-    state = await clients[0].wait_for(lambda m: m["type"] == "state" and m["match"] is not None)
     assert state["match"]["hands_dealt"] == 1 and not state["match"]["hand"]["over"]
     for client in clients:
         await client.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -26,6 +27,8 @@ from briscola.engine import (
     seed_from_hex,
     start_hand,
 )
+from briscola.engine.chiamata import Bid, Call, ChiamataRules, DealState, Pass, start_deal
+from briscola.engine.chiamata import apply as chiamata_apply
 from support.client import Client, Message, create_room
 from support.play import play_all
 from support.servers import InProcessServer
@@ -112,10 +115,77 @@ def check_frame(frame: str, seat: int | None, records: dict[str, list[HandState]
     return True
 
 
+#: The states of a finished hand from its record; a frame's check against them.
+Truth = Callable[[dict[str, Any]], list[Any]]
+Check = Callable[[str, int | None, dict[str, list[Any]]], bool]
+
+
+def chiamata_states(record: dict[str, Any]) -> list[DealState]:
+    """Every state of a Chiamata deal from its record, by the rules (its actions in order)."""
+    options = record["rules"]
+    rules = ChiamataRules(
+        options["auction"], options["self_call"], options["cappotto"], options["deals"]
+    )
+    state = start_deal(rules, record["dealer"], seed_from_hex(record["seed"]))
+    states = [state]
+    moves: dict[str, Callable[[dict[str, Any]], Any]] = {
+        "bid": lambda e: Bid(e["seat"], e.get("rank") and Rank.from_code(e["rank"]), e["target"]),
+        "pass": lambda e: Pass(e["seat"]),
+        "call": lambda e: Call(e["seat"], Card.from_code(e["card"])),
+        "play": lambda e: PlayCard(e["seat"], Card.from_code(e["card"])),
+        "resign": lambda e: Resign(e["seat"]),
+    }
+    for entry in record["actions"]:
+        state = chiamata_apply(state, moves[entry["type"]](entry))
+        states.append(state)
+    return states
+
+
+def check_chiamata_frame(frame: str, seat: int | None, records: dict[str, list[Any]]) -> bool:
+    """A Chiamata frame shows its recipient its own cards, the cards played and the called
+    card, and nothing that marks the holder of the called card before it is played, but on
+    the holder's own page; True if it showed a deal."""
+    message = json.loads(frame)
+    match = message.get("match") if message["type"] == "state" else None
+    if match is None or match["hand"] is None:
+        assert not CARD.findall(frame), f"a {message['type']} frame names cards: {frame}"
+        return False
+    view = match["hand"]
+    plays = view["tricks_played"] * 5 + len(view["trick"]["cards"])
+    step = (
+        len(view["auction"]) + (view["called"] is not None) + plays + (view["resigned"] is not None)
+    )
+    state: DealState = records[message["hand_id"]][step]
+    if view["over"]:
+        return True
+    calls = view.pop("calls")
+    assert not calls or seat == state.caller
+    visible = {c.code for t in state.tricks for c in t.cards} | {c.code for c in state.trick}
+    if seat is not None:
+        visible |= {c.code for c in state.hands[seat]}
+    if state.called is not None:
+        visible.add(state.called.code)
+    leaked = set(CARD.findall(json.dumps(message))) - visible
+    assert not leaked, f"seat {seat} was sent {leaked}: {frame}"
+    if not state.revealed:
+        assert view["holder"] is None and view["alone"] is None
+        assert view["partner"] is (seat is not None and seat == state.partner)
+    assert view["points"] is None and view["seed"] is None and view["hands"] is None
+    return True
+
+
 async def play_games(
-    server: InProcessServer, players: int, swap: bool, games: int, **rules: Any
+    server: InProcessServer,
+    players: int,
+    swap: bool,
+    games: int,
+    truth: Truth = replay,
+    check: Check = check_frame,
+    **rules: Any,
 ) -> None:
-    """Play ``games`` random hands with every seat a client and two spectators, then scan."""
+    """Play ``games`` random hands with every seat a client and two spectators, then scan
+    every frame with ``check`` against the hands' states as ``truth`` rebuilds them from
+    their records."""
     if not rules:
         rules = {"best_of": 5}
     room = await create_room(server.url, players=players, swap_seven=swap, **rules)
@@ -136,23 +206,22 @@ async def play_games(
             return bool(match and match["hand"]["over"] and state["hand_id"] not in seen)
 
         states = await play_all(everyone, done, seed=game * players + 1)
-        if states[0]["match"]["over"]:
-            await clients[0].send({"type": "play_again"})
+        over = states[0]["match"]["over"]
         for client in clients:
-            await client.send({"type": "ready"})
+            await client.send({"type": "play_again" if over else "ready"})
 
     hand_ids = {
         json.loads(f).get("hand_id") for c in everyone for f in c.frames if '"state"' in f
     } - {None}
     async with httpx.AsyncClient() as http:
         records = {
-            hand_id: replay((await http.get(f"{server.url}/api/hands/{hand_id}")).json())
+            hand_id: truth((await http.get(f"{server.url}/api/hands/{hand_id}")).json())
             for hand_id in hand_ids
             if (await http.get(f"{server.url}/api/hands/{hand_id}")).status_code == 200
         }
     assert len(records) >= games
     shown = sum(
-        check_frame(frame, c.seat, records)
+        check(frame, c.seat, records)
         for c in everyone
         for frame in c.frames
         if json.loads(frame).get("hand_id") in records or '"state"' not in frame
@@ -187,3 +256,22 @@ async def test_no_frame_of_the_new_games_shows_a_hidden_card(
     """Scoperta shows the hands and no more of the stock than chosen; an open table shows a
     seat its partners' hands only once the stock is out, never an opponent's."""
     await play_games(server, players, True, games=5, **rules)
+
+
+@pytest.mark.parametrize("rules", [{}, {"auction": "points", "self_call": False}])
+async def test_no_chiamata_frame_shows_a_hidden_card_or_marks_the_partner(
+    server: InProcessServer, rules: dict[str, Any]
+) -> None:
+    """Five players and two spectators over real websockets through many Chiamata deals:
+    nobody is sent a card of another's hand, and nothing says who holds the called card
+    until it is played, but to its holder."""
+    await play_games(
+        server,
+        5,
+        False,
+        games=8,
+        truth=chiamata_states,
+        check=check_chiamata_frame,
+        game="chiamata",
+        **rules,
+    )

@@ -15,13 +15,23 @@ import websockets
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
 from .client import TIMEOUT, Message
-from .play import match_over
+from .play import a_legal_move, match_over
 
 #: How long an agent keeps trying to connect again before the test fails.
 RECONNECT_FOR = 60.0
 #: The refusals a move sent twice may get (sent again on a state seen again after a
 #: failover, when the first one had been made after all), and a ready between hands.
-REPEATED = {"not_your_turn", "card_not_in_hand", "hand_over", "match_started", "no_hand"}
+REPEATED = {
+    "not_your_turn",
+    "card_not_in_hand",
+    "hand_over",
+    "match_started",
+    "no_hand",
+    # Chiamata: a speech or a call sent again once it had been made.
+    "already_passed",
+    "auction_over",
+    "no_call_now",
+}
 
 
 @dataclass
@@ -137,9 +147,9 @@ class Agent:
                 seat = message["room"]["seats"][self.seat]
                 if not seat["ready"]:
                     await ws.send(json.dumps({"type": "ready"}))
-            elif hand["turn"] == self.seat and hand["legal"]:
+            elif hand["turn"] == self.seat and (hand["legal"] or hand.get("phase") != "play"):
                 if self.gate is not None:
                     await self.gate.wait()
-                await ws.send(json.dumps({"type": "play", "card": self.rng.choice(hand["legal"])}))
+                await ws.send(json.dumps(a_legal_move(hand, self.rng)))
                 self.on_move()
         return None

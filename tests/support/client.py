@@ -90,8 +90,12 @@ class Client:
         return match.get("hand") if match else None
 
     def my_turn(self) -> bool:
+        """Whether this seat is to act now: a card to play, or in Chiamata a bid, a pass or
+        a call to make."""
         hand = self.hand
-        return bool(hand and not hand["over"] and hand["turn"] == self.seat and hand["legal"])
+        if not hand or hand["over"] or hand["turn"] != self.seat:
+            return False
+        return bool(hand["legal"] or hand.get("phase") in ("auction", "call"))
 
     async def close(self) -> None:
         await self.ws.close()

@@ -15,16 +15,19 @@ from collections.abc import Callable, Sequence
 
 import httpx
 
-from briscola.engine import Card, verify_record
+from briscola.engine import GAMES, Card, record_game
 
 from .client import Client, Message
-from .play import seat_table
+from .play import a_legal_move, seat_table
 
 #: Picks the message the seat to move sends (a card to play, or a swap).
 Choose = Callable[["Driver", Client], Message]
 Stop = Callable[["Driver"], bool]
-#: One confirmed action: kind, seat, card ("play" the card played, "swap" the 7 given).
+#: One confirmed action: kind, seat, card ("play" the card played, "swap" the 7 given,
+#: "call" the card called; none for a Chiamata "bid" or "pass").
 Action = tuple[str, int, str | None]
+#: The moves a hand's record lists, and the driver's log with it.
+_LOGGED = ("play", "swap", "bid", "pass", "call")
 
 
 def in_hand(message: Message) -> bool:
@@ -95,9 +98,10 @@ class Driver:
                 lambda m: m["type"] == "error" or (m["type"] == "state" and m["version"] > before)
             )
             assert reply["type"] == "state", reply
-        if message["type"] in ("play", "swap"):
-            card = message.get("card") or "7" + hand["trump"]
-            self.last = (message["type"], seat, card)
+        kind = message["type"]
+        if kind in _LOGGED:
+            card = message.get("card") or ("7" + hand["trump"] if kind == "swap" else None)
+            self.last = (kind, seat, card)
             self.log.setdefault(hand["commitment"], []).append(self.last)
 
     async def move(self, choose: Choose | None = None) -> None:
@@ -105,18 +109,17 @@ class Driver:
         seat = self.hand["turn"]
         client = self.clients[seat]
         hand = client.hand
-        assert hand is not None and hand["legal"], hand
+        assert hand is not None and client.my_turn(), hand
         message = choose(self, client) if choose else None
         if message is None:
-            message = {"type": "play", "card": self.rng.choice(hand["legal"])}
+            message = a_legal_move(hand, self.rng)
         await self.act(seat, message)
 
     async def next_hand(self) -> None:
-        """Between hands everyone says ready; after the match, seat 0 asks to play again."""
-        if self.match["over"]:
-            await self.act(0, {"type": "play_again"})
+        """Between hands everyone says ready; after the match, everyone says play again."""
+        kind = "play_again" if self.match["over"] else "ready"
         for client in self.clients:
-            await client.send({"type": "ready"})
+            await client.send({"type": kind})
         await self.settle(in_hand)
 
     async def play_until(self, stop: Stop, choose: Choose | None = None) -> None:
@@ -164,7 +167,7 @@ class Driver:
                 response = await http.get(f"{base_url}/api/hands/{ref['hand_id']}")
                 assert response.status_code == 200, ref
                 record: Message = response.json()
-                verify_record(record)
+                GAMES[record_game(record)].verify(record)
                 actions = [(a["type"], a["seat"], a.get("card")) for a in record["actions"]]
                 assert actions == self.log[record["commitment"]], record["hand_id"]
                 records.append(record)

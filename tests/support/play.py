@@ -21,16 +21,39 @@ def match_over(state: Message) -> bool:
     return bool(match and match["over"])
 
 
-def position(state: Message) -> tuple[int, int, int, int]:
-    """Where the game is: hands dealt, tricks played, cards on the trick, actions of mine."""
+def position(state: Message) -> tuple[int, int, int, int, int, str]:
+    """Where the game is: hands dealt, tricks played, cards on the trick, actions of mine,
+    and in Chiamata the auction's speeches and the phase."""
     match = state["match"]
     hand = match["hand"]
     return (
-        match["hands_dealt"],
+        match.get("hands_dealt", match.get("dealt")),
         hand["tricks_played"],
         len(hand["trick"]["cards"]),
         len(hand["hand"]),
+        len(hand.get("auction", ())),
+        hand.get("phase", ""),
     )
+
+
+def a_legal_move(hand: Message, rng: random.Random) -> Message:
+    """A random legal message of the seat to act, in any game: a card to play; in
+    Chiamata's auction a pass or one of the lowest bids it may make (so that contracts are
+    both made and lost), in its call a card it may call."""
+    phase = hand.get("phase")
+    if phase == "auction":
+        bids = hand["bids"]
+        offers: list[Message] = [{"type": "bid", "rank": rank} for rank in bids["ranks"][:3]]
+        if bids["targets"] is not None:
+            low = bids["targets"][0]
+            rank = {"rank": "2"} if hand["high"] is not None and hand["high"]["rank"] else {}
+            offers.append({"type": "bid", "target": low, **rank})
+        if offers and rng.random() < 0.45:
+            return rng.choice(offers)
+        return {"type": "pass"}
+    if phase == "call":
+        return {"type": "call", "card": rng.choice(hand["calls"])}
+    return {"type": "play", "card": rng.choice(hand["legal"])}
 
 
 async def autoplay(
@@ -56,7 +79,7 @@ async def autoplay(
                 assert hand is not None
                 message = choose(client) if choose else None
                 if message is None:
-                    message = {"type": "play", "card": rng.choice(hand["legal"])}
+                    message = a_legal_move(hand, rng)
                 acted_at = position(state)
                 await client.send(message)
         state = await client.wait_type("state")
@@ -91,25 +114,28 @@ async def ready_all(clients: Sequence[Client]) -> None:
         await client.send({"type": "ready"})
 
 
-def hand_done(hands_dealt: int) -> Callable[[Message], bool]:
-    """A stop condition: the hand numbered ``hands_dealt`` is over."""
+def hand_done(after: str | None = None) -> Callable[[Message], bool]:
+    """A stop condition: a hand other than ``after`` (a hand's id) is over."""
 
     def stop(state: Message) -> bool:
         match = state["match"]
-        return bool(match and match["hands_dealt"] == hands_dealt and match["hand"]["over"])
+        return bool(match and match["hand"]["over"] and state["hand_id"] != after)
 
     return stop
 
 
 async def play_to_the_end(clients: list[Client]) -> Message:
     """Play hands until the match is over (a drawn hand is played again, even in a single-hand
-    match); return the last state every seat saw."""
-    dealt = 1
+    match; a Chiamata deal everyone passed is dealt again); return the last state every seat
+    saw."""
+    finished: str | None = None
+    hands = 0
     while True:
-        states = await play_all(clients, hand_done(dealt), seed=dealt)
+        hands += 1
+        states = await play_all(clients, hand_done(finished), seed=hands)
         match = states[0]["match"]
         assert all(s["match"]["hand"]["points"] == match["hand"]["points"] for s in states)
         if match["over"]:
             return states[0]
+        finished = states[0]["hand_id"]
         await ready_all(clients)
-        dealt += 1

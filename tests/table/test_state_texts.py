@@ -1,7 +1,8 @@
 """A state spliced from the table's one template is, byte for byte, the encoding of that
 recipient's whole state message: for every seat and the spectators, with and without the
-room's summary, at every step of many random games (plays, swaps of the 7, resignations,
-hands and matches that end)."""
+room's summary, at every step of many random games (plays, swaps of the 7, signals,
+resignations, hands and matches that end) of every trick-and-draw game: classic for 2, 3,
+4 and 6, Scoperta, and the partnership house rules, whose tables have more own fields."""
 
 from __future__ import annotations
 
@@ -10,23 +11,33 @@ from typing import Any
 
 import pytest
 
-from briscola.engine import SwapSeven, legal_actions
+from briscola.engine import SignalCode, SwapSeven, legal_actions, signal_refusal
 from briscola.table.core import Table
 from briscola.table.session import RoomSession
 from briscola.table.states import StateTexts
-from briscola.wire.commands import Command, Join, Play, PlayAgain, Ready, ResignCmd, Swap, Watch
+from briscola.wire.commands import (
+    Command,
+    Join,
+    Play,
+    PlayAgain,
+    Ready,
+    ResignCmd,
+    SignalCmd,
+    Swap,
+    Watch,
+)
 from briscola.wire.messages import encode_text
 from briscola.wire.table_rules import TableRules
 
 SPECTATOR = 99
 
 
-def seated(players: int, game: int, **rules: Any) -> RoomSession:
-    """Everyone seated and ready at a table whose deals come from ``game``'s entropy."""
+def seated(players: int, source: int, **rules: Any) -> RoomSession:
+    """Everyone seated and ready at a table whose deals come from the entropy of ``source``."""
     table = Table(
         "room",
         TableRules(players=players, clock=5, grace=10, **rules),
-        entropy=random.Random(game).randbytes,
+        entropy=random.Random(source).randbytes,
         now=0.0,
         bot_delay=0.0,
         pause=15.0,
@@ -61,18 +72,34 @@ def a_move(room: RoomSession, rng: random.Random) -> tuple[int, Command] | None:
     seat = hand.turn
     if rng.random() < 0.01:
         return seat, ResignCmd()
+    signaller = rng.randrange(hand.players)
+    if signal_refusal(hand, signaller) is None and rng.random() < 0.3:
+        return signaller, SignalCmd(rng.choice(list(SignalCode)))
     action = rng.choice(legal_actions(hand, seat))
     if isinstance(action, SwapSeven):
         return seat, Swap()
     return seat, Play(action.card.code)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_spliced_state_is_the_whole_state(players: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "games", "rules"),
+    [
+        (2, 40, {"best_of": 3}),
+        (3, 40, {"best_of": 3}),
+        (4, 40, {"best_of": 3}),
+        (6, 10, {"best_of": 3}),
+        (2, 10, {"best_of": 3, "game": "scoperta", "stock": "top"}),
+        (4, 15, {"best_of": 3, "partner_comm": "signals", "signal_catch": 0.5}),
+        (6, 10, {"partner_comm": "open", "deals": 6}),
+    ],
+)
+def test_every_spliced_state_is_the_whole_state(
+    players: int, games: int, rules: dict[str, Any]
+) -> None:
     checked = 0
-    for game in range(40):
+    for game in range(games):
         rng = random.Random(game * 10 + players)
-        room = seated(players, game, best_of=3, swap_seven=True)
+        room = seated(players, game, swap_seven=True, **rules)
         room.handle(SPECTATOR, Watch("room", "Vi"), 0.0)
         now = 1.0
         for _ in range(200):
@@ -90,7 +117,7 @@ def test_every_spliced_state_is_the_whole_state(players: int) -> None:
                 room.tick(now + 60.0)  # the next deal, after the pause between hands
                 now += 60.0
             now += 0.5
-    assert checked > 40 * 200 * players
+    assert checked > games * 200 * players
 
 
 def test_the_host_and_a_possible_swap_are_spliced_in() -> None:

@@ -6,11 +6,13 @@ import { fill, h } from "../dom.js";
 import { t } from "../i18n.js";
 import { openTable, QUICK_TALK, signalsTable, talkOpen } from "../partnership.js";
 import { handOn, mySeat, sideOf } from "../state.js";
+import { createPhrases } from "./phrases.js";
 
 const MAX_LENGTH = 200;
 
 /** Fills `section` (the chat, `#table-chat`). */
 export function mountChat(section, { act }) {
+  const phrases = createPhrases({ act });
   let shown = []; // the chat lines drawn in the log, in order
   const log = h("div", { class: "chat-log", "data-testid": "chat-log", "aria-live": "polite" });
   const note = h("div", { class: "chat-note" });
@@ -42,7 +44,7 @@ export function mountChat(section, { act }) {
     { class: "quick-talk", "data-testid": "quick-talk", role: "group", "aria-label": t("talk.title") },
     QUICK_TALK.map((key) => h("button", { type: "button", class: "btn btn-small", "data-testid": `quick-${key}`, onclick: () => act.chat(t(`talk.${key}`)) }, t(`talk.${key}`))),
   );
-  fill(section, h("h2", {}, t("chat.title")), log, note, quick, form);
+  fill(section, h("h2", {}, t("chat.title")), log, note, quick, phrases.el, form);
 
   function update(s) {
     const state = s.state;
@@ -54,6 +56,7 @@ export function mountChat(section, { act }) {
     if (atBottom) log.scrollTop = log.scrollHeight;
     input.disabled = closed;
     send.disabled = closed;
+    phrases.update(!closed);
     quick.hidden = spectator || !open;
     for (const button of quick.children) button.disabled = closed;
     input.placeholder = spectator ? t("chat.spectatorPlaceholder") : t("chat.placeholder");

@@ -4,13 +4,12 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { BOT_LEVELS } from "../playnow.js";
 import { mySeat, seatInfo, statusOf } from "../state.js";
 import { seatName } from "./pieces.js";
 
-const BOT_LEVELS = ["easy", "normal", "strong"];
-
-export function createSeating({ act }) {
-  let botLevel = "strong"; // the level the host's next bot gets
+export function createSeating({ act, prefs }) {
+  let botLevel = prefs.botLevel; // the level the host's next bot gets (the last one chosen)
 
   /** The middle of the felt while no hand is dealt. */
   function waitingCenter(s) {
@@ -22,7 +21,13 @@ export function createSeating({ act }) {
       out.push(h("p", { class: "host-note" }, t("host.note")));
       const select = h(
         "select",
-        { "data-testid": "bot-level", onchange: (event) => (botLevel = event.target.value) },
+        {
+          "data-testid": "bot-level",
+          onchange: (event) => {
+            botLevel = event.target.value;
+            act.setBotLevel(botLevel);
+          },
+        },
         BOT_LEVELS.map((level) => h("option", { value: level, selected: level === botLevel }, t(`level.${level}`))),
       );
       out.push(h("label", { class: "field bot-level" }, h("span", { class: "field-label" }, t("host.botLevel")), select));

@@ -8,10 +8,13 @@ import { t } from "../i18n.js";
 import { openTable } from "../partnership.js";
 import { handSummary, isPartnership, mySeat, seatsOfSide, sideCount } from "../state.js";
 import { seatName, sideLabel } from "./pieces.js";
+import { rematchPanel } from "./rematch.js";
 
 /** Fills `root` (on the felt); `overlay` gets the button that shows a closed summary again. */
-export function mountSummary(root, { act }, { overlay, seating }) {
+export function mountSummary(root, ctx, { overlay, seating }) {
+  const { act } = ctx;
   let shown = false; // the summary fades in once, not at every redraw
+  let verifying = false; // "Verify this hand" opened: it stays open through redraws
 
   function update(s) {
     const state = s.state;
@@ -21,7 +24,7 @@ export function mountSummary(root, { act }, { overlay, seating }) {
     }
     const sum = handSummary(state);
     if (!sum) {
-      shown = false;
+      shown = verifying = false;
       fill(root);
       return;
     }
@@ -55,22 +58,22 @@ export function mountSummary(root, { act }, { overlay, seating }) {
         ),
       );
       if (room.rules.rated) out.push(ratingChanges(room));
-      if (me !== null) {
-        out.push(h("button", { type: "button", class: "btn btn-primary", "data-testid": "play-again", onclick: () => act.send({ type: "play_again" }) }, t("summary.playAgain")));
-      }
+      out.push(rematchPanel(s, ctx));
     } else if (me !== null && room.status === "between_hands") {
       out.push(h("p", { class: "summary-next" }, t("summary.next")), seating.readyButton(s));
     }
     return out;
   }
 
-  /** The seed and commitment that prove the deal, the record's link, and Close. */
+  /** "Verify this hand", folded: the seed and commitment that prove the deal, the record's
+   * link and what to do with them; and Close. */
   function record(sum) {
     return [
       h(
         "details",
-        { class: "fairplay", open: true },
-        h("summary", {}, t("summary.record")),
+        { class: "fairplay", "data-testid": "verify", open: verifying, ontoggle: (event) => (verifying = event.currentTarget.open) },
+        h("summary", {}, t("verify.title")),
+        h("p", { class: "verify-how", "data-testid": "verify-how" }, t("verify.how")),
         h("dl", {}, h("dt", {}, t("summary.seed")), h("dd", { "data-testid": "summary-seed" }, sum.seed || "–"), h("dt", {}, t("summary.commitment")), h("dd", { "data-testid": "summary-commitment" }, sum.commitment || "–")),
         sum.handId
           ? h("a", { href: `/api/hands/${encodeURIComponent(sum.handId)}`, target: "_blank", rel: "noopener", "data-testid": "record-link" }, `/api/hands/${sum.handId}`)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Protocol
 
-from briscola.engine import HandView, SignalCode
+from briscola.engine import GameName, HandView, SignalCode
 
 from .easy import EasyBot
 from .heuristic import BotChoice, NormalBot
@@ -36,12 +36,13 @@ class Bot(Protocol):
         ...
 
 
-def make_bot(level: Level | str, seat: int) -> Bot:
+def make_bot(level: Level | str, seat: int, game: GameName = GameName.CLASSIC) -> Bot:
     """A new bot of ``level`` for ``seat``, to play one hand.
 
     Args:
         level: ``"easy"``, ``"normal"`` or ``"strong"`` (or the :class:`Level`).
         seat: the seat it plays; every view it is given must be that seat's.
+        game: the game it plays (a trick-and-draw game: Chiamata has no bots yet).
 
     Returns:
         The bot; call ``bot.choose(view)`` at each of the seat's decisions, in order.
@@ -52,6 +53,8 @@ def make_bot(level: Level | str, seat: int) -> Bot:
     chosen = Level(level)
     if seat < 0:
         raise ValueError(f"no seat {seat}")
+    if game is GameName.CHIAMATA:
+        raise ValueError("Briscola Chiamata has no bots yet")
     if chosen is Level.EASY:
         return EasyBot(seat)
     if chosen is Level.NORMAL:

@@ -7,9 +7,20 @@ the seeds the caller supplies. Everything the shell needs is re-exported here.
 
 from .actions import Action, ActionType, LoggedAction, PlayCard, Resign, Signal, SwapSeven
 from .cards import DECK, Card, Rank, Suit, beats, trick_winner_offset
+from .chiamata import (
+    CHIAMATA,
+    Auction,
+    Bid,
+    Call,
+    ChiamataMatch,
+    ChiamataMatchView,
+    ChiamataRules,
+    DealView,
+    Pass,
+)
 from .deal import SEED_BYTES, commitment, seed_from_hex, shuffled_deck
 from .errors import ErrorCode, RuleError
-from .game import GAMES, TRICK_AND_DRAW, Game, Phase, TrickAndDraw
+from .game import GAMES, TRICK_AND_DRAW, TrickAndDraw, record_game
 from .match import (
     BEST_OF,
     MIN_DEALS,
@@ -19,7 +30,9 @@ from .match import (
     apply_action,
     deal,
     new_match,
+    standings,
 )
+from .phase import Phase
 from .record import FORMAT, VerifyError, hand_record, verify_record
 from .replay import ReplayStep, StepKind, replay_steps
 from .rules import (
@@ -31,7 +44,9 @@ from .rules import (
     start_hand,
     swap_refusal,
 )
+from .seam import Game
 from .signals import SignalCode, catchers
+from .standings import Standings
 from .state import (
     CATCH_PERCENTS,
     PARTNERSHIP_COUNTS,
@@ -66,6 +81,7 @@ from .view import (
 __all__ = [
     "BEST_OF",
     "CATCH_PERCENTS",
+    "CHIAMATA",
     "DECK",
     "FORMAT",
     "GAMES",
@@ -78,7 +94,14 @@ __all__ = [
     "TRICK_AND_DRAW",
     "Action",
     "ActionType",
+    "Auction",
+    "Bid",
+    "Call",
     "Card",
+    "ChiamataMatch",
+    "ChiamataMatchView",
+    "ChiamataRules",
+    "DealView",
     "ErrorCode",
     "Game",
     "GameName",
@@ -93,6 +116,7 @@ __all__ = [
     "MatchView",
     "Own",
     "PartnerComm",
+    "Pass",
     "Phase",
     "PlayCard",
     "Rank",
@@ -102,6 +126,7 @@ __all__ = [
     "Signal",
     "SignalCode",
     "SignalView",
+    "Standings",
     "StepKind",
     "StockShown",
     "Suit",
@@ -125,12 +150,14 @@ __all__ = [
     "match_view",
     "new_match",
     "own",
+    "record_game",
     "replay_steps",
     "seed_from_hex",
     "shuffled_deck",
     "side_count",
     "side_of",
     "signal_refusal",
+    "standings",
     "start_hand",
     "swap_refusal",
     "template",

@@ -14,6 +14,13 @@ invariants, which ``__init__`` does not check either.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import fields
+from operator import attrgetter
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
 
 def shell_of(cls: type) -> type:
     """A class with ``cls``'s base and slots but without its frozen ``__setattr__``."""
@@ -22,3 +29,24 @@ def shell_of(cls: type) -> type:
     probe = shell()
     probe.__class__ = cls  # raises TypeError now, at import, if the layouts ever differ
     return shell
+
+
+def replacer(cls: type[T]) -> Callable[..., T]:
+    """A ``dataclasses.replace`` for the frozen slotted dataclass ``cls`` that builds the
+    copy the fast way (a shell of ``cls`` filled with plain stores), for values whose
+    invariants the caller has established: ``replacer(cls)(value, field=new, …)``."""
+    shell = shell_of(cls)
+    names = tuple(field.name for field in fields(cls))  # type: ignore[arg-type]
+    read = attrgetter(*names)
+
+    def replace(value: T, **changes: Any) -> T:
+        built: Any = shell()
+        for name, old in zip(names, read(value), strict=True):
+            setattr(built, name, old)
+        for name, new in changes.items():
+            setattr(built, name, new)
+        built.__class__ = cls
+        result: T = built
+        return result
+
+    return replace

@@ -48,6 +48,19 @@ class Rank(IntEnum):
     def code(self) -> str:
         return RANK_CODES[self]
 
+    @classmethod
+    def from_code(cls, code: str) -> Rank:
+        """The rank named by a one-character code such as ``"K"`` or ``"7"``.
+
+        >>> Rank.from_code("N")
+        <Rank.KNIGHT: 8>
+
+        :raises ValueError: if ``code`` names no rank.
+        """
+        if len(code) != 1 or code not in RANK_CODES:
+            raise ValueError(f"unknown rank code {code!r}")
+        return cls(RANK_CODES.index(code))
+
     @property
     def points(self) -> int:
         return RANK_POINTS[self]

@@ -16,6 +16,17 @@ class ErrorCode(StrEnum):
     NO_HAND = "no_hand"
     INVALID_SEAT = "invalid_seat"
     SIGNAL_NOT_ALLOWED = "signal_not_allowed"
+    #: A move of another game (a bid at a classic table, a swap of the 7 in Chiamata).
+    NOT_THIS_GAME = "not_this_game"
+    # Briscola Chiamata: its auction, its call, and a command in the wrong phase.
+    ALREADY_PASSED = "already_passed"
+    BID_TOO_LOW = "bid_too_low"
+    BAD_BID = "bad_bid"
+    AUCTION_OVER = "auction_over"
+    NOT_CALLER = "not_caller"
+    NO_CALL_NOW = "no_call_now"
+    CALL_NOT_ALLOWED = "call_not_allowed"
+    PLAY_NOT_STARTED = "play_not_started"
 
 
 class RuleError(ValueError):

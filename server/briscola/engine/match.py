@@ -12,6 +12,7 @@ from .actions import Action, Resign
 from .deal import random_stream, unbiased_below
 from .errors import ErrorCode, RuleError
 from .rules import apply, hand_result, start_hand
+from .standings import Standings, dense_places
 from .state import (
     GameName,
     HandResult,
@@ -202,3 +203,21 @@ def _resignation_outcome(wins: tuple[int, ...], players: int, seat: int) -> Matc
     others = [side for side in range(len(wins)) if side != loser]
     best = max(wins[side] for side in others)
     return MatchOutcome(tuple(side for side in others if wins[side] == best), seat)
+
+
+def standings(match: MatchState) -> Standings:
+    """How the sides of a finished match placed (each side one team): its winners first;
+    then, with three players, by hands won, and a side that resigned last."""
+    outcome = match.outcome
+    assert outcome is not None, "a match is placed once it is over"
+    players = match.rules.players
+    loser = None if outcome.resigned is None else side_of(outcome.resigned, players)
+    return Standings(
+        tuple(side_of(seat, players) for seat in range(players)),
+        dense_places(
+            [
+                (side not in outcome.winners, side == loser, -match.wins[side])
+                for side in range(side_count(players))
+            ]
+        ),
+    )

@@ -7,8 +7,8 @@ the result, reporting the first disagreement.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from .actions import Action, ActionType, LoggedAction, PlayCard, Resign, Signal, SwapSeven
 from .cards import Card
@@ -19,6 +19,7 @@ from .signals import SignalCode
 from .state import GameName, HandRules, HandState, PartnerComm, StockShown
 
 FORMAT = "briscola-hand/1"
+T = TypeVar("T")
 
 
 class VerifyError(ValueError):
@@ -100,11 +101,17 @@ def verify_record(record: Mapping[str, Any]) -> HandState:
 
     :raises VerifyError: naming the first disagreement.
     """
+    return reported(_verify, record)
+
+
+def reported(verify: Callable[[Mapping[str, Any]], T], record: Mapping[str, Any]) -> T:
+    """``verify(record)``, with what a malformed record makes go wrong (a key missing, a
+    value of the wrong type) reported as the :class:`VerifyError` it is."""
     try:
-        return _verify(record)
+        return verify(record)
     except VerifyError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise VerifyError(f"malformed record: {exc!r}") from None
 
 

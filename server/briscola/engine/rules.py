@@ -163,7 +163,7 @@ def apply(state: HandState, action: Action) -> HandState:
         return _play(state, seat, action.card)  # type: ignore[union-attr]
     if kind is SwapSeven:
         return _swap(state, seat)
-    raise TypeError(f"not an action: {action!r}")
+    raise RuleError(ErrorCode.NOT_THIS_GAME, f"this game has no {type(action).__name__}")
 
 
 def _resign(state: HandState, seat: int) -> HandState:

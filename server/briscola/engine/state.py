@@ -35,11 +35,14 @@ def total_tricks(players: int) -> int:
 
 
 class GameName(StrEnum):
-    """Which game of the trick-and-draw family a hand plays."""
+    """Which game a table plays: one of the trick-and-draw family, or Briscola Chiamata."""
 
     CLASSIC = "classic"
     #: Briscola Scoperta: two players, both hands face up, the stock as ``StockShown`` says.
     SCOPERTA = "scoperta"
+    #: Briscola Chiamata: five players, an auction, a called partner (its own rules, in
+    #: :mod:`briscola.engine.chiamata`).
+    CHIAMATA = "chiamata"
 
 
 class StockShown(StrEnum):
@@ -81,6 +84,8 @@ class HandRules:
         object.__setattr__(self, "game", GameName(self.game))
         object.__setattr__(self, "stock", StockShown(self.stock))
         object.__setattr__(self, "partner_comm", PartnerComm(self.partner_comm))
+        if self.game is GameName.CHIAMATA:
+            raise ValueError("Briscola Chiamata is not a trick-and-draw game: see ChiamataRules")
         if self.players not in PLAYER_COUNTS:
             raise ValueError(f"this game is played by 2, 3, 4 or 6, not {self.players}")
         if self.game is GameName.SCOPERTA and self.players != 2:

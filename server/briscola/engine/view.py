@@ -26,6 +26,7 @@ from .rules import hand_result, swap_refusal
 from .state import (
     PLAYER_COUNTS,
     GameName,
+    HandRules,
     HandState,
     PartnerComm,
     StockShown,
@@ -121,79 +122,97 @@ class MatchView:
 
 #: The fields of a :class:`HandView` that are one viewer's own, in the order of the fields:
 #: an encoder may encode everyone's view once with a hole in each (:func:`template`) and put
-#: each viewer's values (:func:`own`) in them.
+#: each viewer's values (:func:`own`) in them. At a table without partner talk the signals
+#: and the partners' hands are nobody's (always empty), so only :data:`QUIET_OWN_FIELDS` are.
 OWN_FIELDS = ("seat", "hand", "legal", "can_swap", "signals", "seen")
+QUIET_OWN_FIELDS = OWN_FIELDS[:4]
 
 #: What only one viewer sees of a hand: its cards, those it may play now, whether it may swap
-#: the 7 now, the signals it has seen, and its partners' cards shown to it, by seat.
-Own = tuple[
-    tuple[str, ...], tuple[str, ...], bool, tuple["SignalView", ...], tuple[tuple[str, ...], ...]
-]
-_NOTHING_OWN: Own = ((), (), False, (), ())
+#: the 7 now and, at a table of partner talk, the signals it has seen and its partners' cards
+#: shown to it, by seat.
+Own = (
+    tuple[tuple[str, ...], tuple[str, ...], bool]
+    | tuple[
+        tuple[str, ...],
+        tuple[str, ...],
+        bool,
+        tuple["SignalView", ...],
+        tuple[tuple[str, ...], ...],
+    ]
+)
+_QUIET_NOTHING: Own = ((), (), False)
 _NO_COMM = PartnerComm.NONE
+_NONE_SEEN: tuple[tuple[()], tuple[()]] = ((), ())
+
+
+def own_fields(rules: HandRules) -> tuple[str, ...]:
+    """The fields of a hand's view under ``rules`` that are one viewer's own, in order."""
+    return QUIET_OWN_FIELDS if rules.partner_comm is _NO_COMM else OWN_FIELDS
 
 
 def view(state: HandState, viewer: int | None) -> HandView:
     """Project a hand for ``viewer``: a seat index, or ``None`` for a spectator.
 
-    What every viewer sees alike is worked out once per state and kept with it (with the
-    spectator's view); a seat's view adds what :func:`own` gives it.
+    What every viewer sees alike is worked out once per state and kept with it; a viewer's
+    view adds what :func:`own` gives it.
 
     :raises RuleError: ``invalid_seat`` if ``viewer`` is neither a seat nor ``None``.
     """
-    shared, spectator = _cached(state)
-    if viewer is None:
-        return spectator
-    return _assemble(shared, viewer, own(state, viewer))
+    mine = own(state, viewer)
+    if len(mine) == 3:
+        mine += _NONE_SEEN
+    return _assemble(_cached(state), viewer, mine)
 
 
 def template(state: HandState, hole: Any) -> HandView:
-    """Everyone's view of a hand with ``hole`` in each of :data:`OWN_FIELDS`."""
-    return _assemble(_cached(state)[0], hole, (hole, hole, hole, hole, hole))
+    """Everyone's view of a hand with ``hole`` in each of its :func:`own_fields`."""
+    rest = _NONE_SEEN if state.rules.partner_comm is _NO_COMM else (hole, hole)
+    return _assemble(_cached(state), hole, (hole, hole, hole, *rest))
 
 
-def _cached(state: HandState) -> tuple[_Shared, HandView]:
-    """What every viewer of ``state`` sees alike, and the spectator's view: worked out once
-    per state and kept with it."""
-    cached: tuple[_Shared, HandView] | None = state._shared
+def _cached(state: HandState) -> _Shared:
+    """What every viewer of ``state`` sees alike: worked out once per state and kept with it."""
+    cached: _Shared | None = state._shared
     if cached is None:
-        shared = _shared(state)
-        cached = (shared, _assemble(shared, None, own(state, None)))
+        cached = _shared(state)
         object.__setattr__(state, "_shared", cached)
     return cached
 
 
 def own(state: HandState, viewer: int | None) -> Own:
-    """What only ``viewer`` sees of a hand (see :data:`Own`); a spectator sees no cards of
-    its own and, once the hand is over at a table of signals, every signal.
+    """What only ``viewer`` sees of a hand, for its :func:`own_fields` but the seat (see
+    :data:`Own`); a spectator sees no cards of its own and, once the hand is over at a table
+    of signals, every signal.
 
     :raises RuleError: ``invalid_seat`` if ``viewer`` is neither a seat nor ``None``.
     """
     rules = state.rules
     comm = rules.partner_comm
     if viewer is None:
-        if comm is _NO_COMM or not state._over:
-            return _NOTHING_OWN
-        return (), (), False, _signals(state, None), ()
+        if comm is _NO_COMM:
+            return _QUIET_NOTHING
+        return (), (), False, _signals(state, None) if state._over else (), ()
     n = rules.players
     if not 0 <= viewer < n:
         raise RuleError(ErrorCode.INVALID_SEAT, f"there is no seat {viewer} at a table of {n}")
     hand = tuple([card.code for card in state.hands[viewer]])
-    signals: tuple[SignalView, ...] = ()
-    seen: tuple[tuple[str, ...], ...] = ()
-    if comm is not _NO_COMM:
-        signals = _signals(state, viewer)
-        if comm is PartnerComm.OPEN and not state.stock and not state._over:
-            seen = _partners_hands(state, viewer)
     if state._turn != viewer:
-        return hand, (), False, signals, seen
-    swap = (
-        rules.swap_seven
-        and not state.trick
-        and bool(state.stock)
-        and swap_refusal(state, viewer) is None
-    )
-    return hand, hand, swap, signals, seen
+        legal: tuple[str, ...] = ()
+        swap = False
+    else:
+        legal = hand
+        swap = (
+            rules.swap_seven
+            and not state.trick
+            and bool(state.stock)
+            and swap_refusal(state, viewer) is None
+        )
+    if comm is _NO_COMM:
+        return hand, legal, swap
+    seen: tuple[tuple[str, ...], ...] = ()
+    if comm is PartnerComm.OPEN and not state.stock and not state._over:
+        seen = _partners_hands(state, viewer)
+    return hand, legal, swap, _signals(state, viewer), seen
 
 
 def _signals(state: HandState, viewer: int | None) -> tuple[SignalView, ...]:
@@ -324,7 +343,7 @@ _SUIT_CODES = tuple(suit.code for suit in Suit)
 _NO_PUBLIC = {n: ((),) * n for n in PLAYER_COUNTS}
 
 
-def _assemble(shared: _Shared, seat: int | None, mine: Own) -> HandView:
+def _assemble(shared: _Shared, seat: int | None, mine: tuple[Any, ...]) -> HandView:
     """A HandView from the shared values and one viewer's own (built as :mod:`._values`
     says, the fast way)."""
     v: Any = _ViewShell()
@@ -389,6 +408,11 @@ def match_view(match: MatchState, viewer: int | None) -> MatchView:
     """Project a match for ``viewer``: the series score and the current hand's view."""
     hand = match.hand
     return _match_view(match, view(hand, viewer) if hand is not None else None)
+
+
+def match_own_fields(match: MatchState) -> tuple[str, ...]:
+    """:func:`own_fields` of a match's hands."""
+    return QUIET_OWN_FIELDS if match.rules.partner_comm is _NO_COMM else OWN_FIELDS
 
 
 def match_own(match: MatchState, viewer: int | None) -> Own:

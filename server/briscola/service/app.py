@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import msgspec
@@ -18,7 +18,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from briscola.accounts.cookies import COOKIE
-from briscola.engine import replay_steps
+from briscola.engine import GAMES, record_game
 from briscola.metrics import Metrics
 from briscola.service.account_routes import account_routes
 from briscola.service.accounts import Accounts
@@ -37,14 +37,19 @@ from briscola.wire.table_rules import TableRules
 log = logging.getLogger(__name__)
 
 CLIENT_DIR = Path(os.environ.get("BRISCOLA_CLIENT_DIR", Path(__file__).parents[3] / "client"))
+#: Where the score pad lives: its page, and the service worker whose scope is that page (a
+#: worker controls only what is under its own folder unless the server allows it more).
+SCORE_PATH = "/score"
+SCORE_WORKER = {"Service-Worker-Allowed": SCORE_PATH, "Cache-Control": "no-cache"}
 _rules_decoder = msgspec.json.Decoder(TableRules)
 WEBSOCKET_PATH = "/ws"
 #: A finished hand never changes: browsers and caches may keep its record and replay.
 FINISHED = {"Cache-Control": "public, max-age=86400, immutable"}
 #: What a replay repeats of its hand's record beside the steps.
 REPLAY_FIELDS = (
-    "hand_id", "match_id", "room", "players", "names", "dealer", "seed", "commitment",
-    "result", "points", "resigned",
+    "hand_id", "match_id", "room", "players", "names", "rules", "dealer", "seed",
+    "commitment", "result", "points", "resigned",
+    "caller", "contract", "called", "partner", "deltas",  # a Chiamata deal's
 )  # fmt: skip
 
 
@@ -73,8 +78,10 @@ def create_app(settings: Settings) -> BriscolaApp:
         finally:
             await manager.close()
 
-    async def index(request: Request) -> Response:
-        return FileResponse(CLIENT_DIR / "index.html")
+    index = client_file("index.html")
+    score_page = client_file("score/index.html")
+    score_worker = client_file("score/sw.js", "text/javascript", SCORE_WORKER)
+    score_manifest = client_file("score/manifest.webmanifest", "application/manifest+json")
 
     async def list_rooms(request: Request) -> Response:
         await manager.lobby.refresh()
@@ -113,7 +120,8 @@ def create_app(settings: Settings) -> BriscolaApp:
             return error(Code.HAND_NOT_FOUND, "no finished hand with that id", 404)
         record = msgspec.json.decode(stored)
         shown = {key: record[key] for key in REPLAY_FIELDS if key in record}
-        response = json_response({**shown, "steps": replay_steps(record)})
+        steps = GAMES[record_game(record)].replay(record)
+        response = json_response({**shown, "steps": steps})
         response.headers.update(FINISHED)
         return response
 
@@ -141,8 +149,12 @@ def create_app(settings: Settings) -> BriscolaApp:
             Route("/t/{room}", index),
             Route("/r/{hand}", index),
             Route("/leaderboard", index),
+            Route("/help", index),
             Route("/login", index),
             Route("/u/{account}", index),
+            Route(SCORE_PATH, score_page),
+            Route(f"{SCORE_PATH}/sw.js", score_worker),
+            Route(f"{SCORE_PATH}/manifest.webmanifest", score_manifest),
             Route("/api/rooms", list_rooms, methods=["GET"]),
             Route("/api/rooms", create_room, methods=["POST"]),
             Route("/api/rooms/{room}", get_room),
@@ -156,6 +168,18 @@ def create_app(settings: Settings) -> BriscolaApp:
         lifespan=lifespan,
     )
     return BriscolaApp(starlette, manager, accounts)
+
+
+def client_file(
+    name: str, media_type: str | None = None, headers: dict[str, str] | None = None
+) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint that serves one file of the browser client (its type guessed from its
+    name unless given)."""
+
+    async def endpoint(request: Request) -> Response:
+        return FileResponse(CLIENT_DIR / name, media_type=media_type, headers=headers)
+
+    return endpoint
 
 
 class BriscolaApp:

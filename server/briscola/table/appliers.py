@@ -14,6 +14,7 @@ from briscola.bots import Level
 from briscola.engine import (
     Card,
     PlayCard,
+    Rank,
     Resign,
     RuleError,
     Signal,
@@ -22,22 +23,28 @@ from briscola.engine import (
     seed_from_hex,
 )
 from briscola.engine import ErrorCode as RuleCode
+from briscola.engine.chiamata import Bid, Call, Pass
 from briscola.table.dispatch import register
 from briscola.table.events import (
     AwaySet,
+    BidMade,
     BotAdded,
+    Called,
     Claimed,
     Dealt,
     Event,
     Expiries,
+    HandAction,
     MatchReset,
     MatchStarted,
     Moved,
+    Passed,
     Played,
     Presence,
     RatingsSettled,
     ReadySet,
     Resigned,
+    SeatAction,
     Seated,
     SeatFreed,
     SeatKind,
@@ -54,7 +61,7 @@ Applier: TypeAlias = Callable[["Applying", E], None]
 #: Each event type's applier (filled by :func:`applies` as the class below is defined).
 APPLIERS: dict[type[Event], Applier[Any]] = {}
 #: The events that leave the seats as they were (see ``seats_revision``).
-_MOVES = (Played, Swapped, Signalled)
+_MOVES = (Played, Swapped, Signalled, BidMade, Passed, Called)
 
 
 def applies(kind: type[E]) -> Callable[[Applier[E]], Applier[E]]:
@@ -128,7 +135,7 @@ class Applying(TableState):
         s.connected = e.connected
         s.left = e.left and not e.connected
         s.gone_since = None if e.connected else self._now
-        if adjourned and not self.adjourned:  # resumed: the turn's clock or pause afresh
+        if adjourned and not self._nobody_connected():  # resumed: the clock or pause afresh
             self._turn_since = self._now
 
     @applies(AwaySet)
@@ -188,7 +195,19 @@ class Applying(TableState):
     def _resigned(self, e: Resigned) -> None:
         self._act(e, Resign(e.seat))
 
-    def _act(self, e: Played | Swapped | Resigned, action: PlayCard | SwapSeven | Resign) -> None:
+    @applies(BidMade)
+    def _bid(self, e: BidMade) -> None:
+        self._act(e, Bid(e.seat, None if e.rank is None else Rank.from_code(e.rank), e.target))
+
+    @applies(Passed)
+    def _passed(self, e: Passed) -> None:
+        self._act(e, Pass(e.seat))
+
+    @applies(Called)
+    def _called(self, e: Called) -> None:
+        self._act(e, Call(e.seat, Card.from_code(e.card)))
+
+    def _act(self, e: HandAction, action: SeatAction) -> None:
         """A move through the engine's rules (a :class:`RuleError` changes nothing); a hand
         it ends leaves its record."""
         before = self.match
@@ -198,6 +217,11 @@ class Applying(TableState):
         self.hands[-1].actions.append(e)
         self._turn_since = self._now
         self._owed = None
+        if self.match.outcome is not None and before.outcome is None:
+            # The match is over: nobody has said yes to a rematch yet (one resigned between
+            # hands ends with some people ready for a next hand that will never come).
+            for s in self.seats:
+                s.ready = s.kind is SeatKind.BOT
         hand = self.match.hand
         assert hand is not None
         if hand.over and not before.between_hands:
@@ -228,7 +252,7 @@ class Applying(TableState):
         self.match_id = self.match_seed = None
         self.hands, self.records = [], []
         for s in self.seats:
-            s.ready = s.kind is SeatKind.BOT
+            s.ready = s.ready if e.agreed else s.kind is SeatKind.BOT
             s.away = False
             s.expiries = 0
         self.snapshot_due = True

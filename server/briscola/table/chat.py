@@ -37,6 +37,8 @@ class Chatting(TableState):
         return self.match is not None and self.game.talk_allowed(self.match)
 
     def _silence(self) -> str:
+        if self.rules.chiamata:
+            return "no chat while a deal is played: the partner shows themselves only by play"
         if self.rules.partner_comm is PartnerComm.OPEN:
             return "nothing may pass between partners until the first trick is complete"
         return "no signals: table chat is closed while a hand is being played"

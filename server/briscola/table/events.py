@@ -3,11 +3,14 @@ or when replaying its mirror after a restart, so both paths are the same code.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
+from typing import Any
 
 import msgspec
 
 from briscola.engine import PlayCard, Resign, Signal, SwapSeven
+from briscola.engine.chiamata import Bid, Call, Pass
 from briscola.wire.ratings import Rating
 
 
@@ -116,6 +119,28 @@ class Signalled(Event, tag="signal", frozen=True):
     signal: str
 
 
+class BidMade(Event, tag="bid", frozen=True):
+    """A bid of Briscola Chiamata's auction: a rank's code and a target (a rank at 61, the 2
+    at more), or in the points auction no rank and the target."""
+
+    seat: int
+    rank: str | None
+    target: int
+
+
+class Passed(Event, tag="pass", frozen=True):
+    """A pass in Briscola Chiamata's auction."""
+
+    seat: int
+
+
+class Called(Event, tag="call", frozen=True):
+    """The auction's winner named the called card (a card's code)."""
+
+    seat: int
+    card: str
+
+
 class Claimed(Event, tag="claimed", frozen=True):
     """A guest's seat taken back by its holder signed in: the account's from now on."""
 
@@ -141,7 +166,11 @@ class RatingsSettled(Event, tag="rated", frozen=True):
 
 
 class MatchReset(Event, tag="reset", frozen=True):
-    """Play again: same people, same seats, a new match once all are ready."""
+    """Play again: same people, same seats. ``agreed``: every person has said yes to the
+    rematch, so they stay ready and the new match starts at once; false (as every reset was
+    stored before a rematch was agreed seat by seat): each person says ready again."""
+
+    agreed: bool = False
 
 
 AnyEvent = (
@@ -160,6 +189,9 @@ AnyEvent = (
     | Swapped
     | Resigned
     | Signalled
+    | BidMade
+    | Passed
+    | Called
     | RatingsSettled
     | Claimed
     | MatchReset
@@ -167,15 +199,26 @@ AnyEvent = (
 
 
 #: The events of a hand's actions, as a hand's log and a snapshot keep them.
-HandAction = Played | Swapped | Resigned | Signalled
+HandAction = Played | Swapped | Resigned | Signalled | BidMade | Passed | Called
+
+#: A seat's move in any game: the trick-and-draw games' and Briscola Chiamata's.
+SeatAction = PlayCard | SwapSeven | Resign | Signal | Bid | Pass | Call
 
 
-def action_event(action: PlayCard | SwapSeven | Resign | Signal) -> HandAction:
+def action_event(action: SeatAction) -> HandAction:
     """The event of a seat's move."""
-    if type(action) is PlayCard:
-        return Played(action.seat, action.card.code)
-    if type(action) is SwapSeven:
-        return Swapped(action.seat)
-    if type(action) is Signal:
-        return Signalled(action.seat, action.signal.value)
-    return Resigned(action.seat)
+    kind = type(action)
+    if kind is PlayCard:  # the common case first
+        return Played(action.seat, action.card.code)  # type: ignore[union-attr]
+    event: HandAction = _EVENT_OF[kind](action)
+    return event
+
+
+_EVENT_OF: dict[type, Callable[[Any], HandAction]] = {
+    SwapSeven: lambda a: Swapped(a.seat),
+    Resign: lambda a: Resigned(a.seat),
+    Signal: lambda a: Signalled(a.seat, a.signal.value),
+    Bid: lambda a: BidMade(a.seat, None if a.rank is None else a.rank.code, a.target),
+    Pass: lambda a: Passed(a.seat),
+    Call: lambda a: Called(a.seat, a.card.code),
+}

@@ -3,16 +3,7 @@ match's result handed to the store and settled."""
 
 from __future__ import annotations
 
-from briscola.engine import (
-    Card,
-    PlayCard,
-    Resign,
-    RuleError,
-    Signal,
-    SignalCode,
-    SwapSeven,
-    side_of,
-)
+from briscola.engine import Card, PlayCard, Resign, RuleError, Signal, SignalCode
 from briscola.table.appliers import Applying
 from briscola.table.events import (
     Dealt,
@@ -21,10 +12,11 @@ from briscola.table.events import (
     MatchStarted,
     RatingsSettled,
     ReadySet,
+    SeatAction,
     SeatRating,
     action_event,
 )
-from briscola.table.rated import RatedResult, RatedSeat, side_ranks
+from briscola.table.rated import RatedResult, RatedSeat
 from briscola.table.state import Status
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.ratings import rating_kind
@@ -41,8 +33,9 @@ class Playing(Applying):
             self._emit(ReadySet(seat, ready))
         self._maybe_start()
 
-    def act(self, seat: int, action: PlayCard | SwapSeven | Resign, now: float) -> None:
-        """A seat plays, swaps or resigns, through the engine's rules."""
+    def act(self, seat: int, action: SeatAction, now: float) -> None:
+        """A seat's move (a card, a swap, a resignation, a bid, a pass, a call), through
+        the game's rules."""
         self._now = now
         try:
             self._emit(action_event(action))
@@ -69,10 +62,17 @@ class Playing(Applying):
         self.act(seat, PlayCard(seat, card), now)
 
     def play_again(self, seat: int, now: float) -> None:
+        """The seat says yes to a rematch: the same people in the same seats. Until every
+        person has said so (bots say yes at once) the finished match stands, each seat's
+        ``ready`` telling who has; then the new match starts at once."""
         self._now = now
         if self.status is not Status.OVER:
             raise Refusal(Code.MATCH_NOT_OVER, "the match is not over")
-        self._emit(MatchReset())
+        if not self.seats[seat].ready:
+            self._emit(ReadySet(seat, True))
+        if all(s.ready for s in self.seats if s.human):
+            self._emit(MatchReset(agreed=True))
+            self._maybe_start()
 
     def rated_result(self) -> RatedResult | None:
         """A finished rated match for the store to settle, handed out once (again after
@@ -84,17 +84,17 @@ class Playing(Applying):
         if self.settled == self.match_id or self._rating_asked:
             return None
         self._rating_asked = True
-        n = self.rules.players
+        standings = self.game.standings(match)
         return RatedResult(
             match_id=self.match_id,
-            players=n,
+            players=self.rules.players,
             kind=rating_kind(self.rules),
             seats=[
-                RatedSeat(s.index, s.account, s.name or "", side_of(s.index, n))
+                RatedSeat(s.index, s.account, s.name or "", standings.teams[s.index])
                 for s in self.seats
                 if s.account is not None
             ],
-            ranks=side_ranks(match),
+            ranks=list(standings.places),
             hands=[hand.hand_id for hand in self.hands],
             room=None if self.rules.private else self.id,
         )

@@ -12,12 +12,14 @@ from briscola.table.events import (
     Claimed,
     Moved,
     Presence,
+    ReadySet,
     Seated,
     SeatFreed,
     SeatKind,
     StandIn,
 )
 from briscola.table.playing import Playing
+from briscola.table.state import Status
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.ratings import Rating
 
@@ -74,11 +76,16 @@ class Seating(Playing):
         if s.standin:
             self._emit(StandIn(seat, False))
 
-    def disconnect(self, seat: int, now: float) -> None:
-        """The person's connection went: gone from now (their grace period runs)."""
+    def disconnect(self, seat: int, now: float, *, left: bool = False) -> None:
+        """The person's connection went (``left``: they left with ``leave``): gone from now
+        (their grace period runs). After the match their yes to a rematch goes with them: it
+        stands only while they are here."""
         self._now = now
-        if self.seats[seat].connected:
-            self._emit(Presence(seat, False))
+        s = self.seats[seat]
+        if s.connected or (left and not s.left):
+            self._emit(Presence(seat, False, left))
+        if s.ready and self.status is Status.OVER:
+            self._emit(ReadySet(seat, False))
 
     def acted(self, seat: int, now: float) -> None:
         """A person who sends anything takes their seat back from the bot."""
@@ -88,12 +95,13 @@ class Seating(Playing):
 
     def leave(self, seat: int, now: float) -> None:
         """Before the match the seat is freed; after, the person is gone and has left: the
-        seat stays theirs to take back, but nobody waits for them (:attr:`deserted`)."""
+        seat stays theirs to take back (a rematch being agreed included: their yes goes, see
+        :meth:`disconnect`), but nobody waits for them (:attr:`deserted`)."""
         self._now = now
         if self.match is None:
             self._emit(SeatFreed(seat))
-        elif not self.seats[seat].left:
-            self._emit(Presence(seat, False, left=True))
+        else:
+            self.disconnect(seat, now, left=True)
 
     def add_bot(self, by: int, seat: int, now: float, level: Level = Level.STRONG) -> None:
         self._now = now

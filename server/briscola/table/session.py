@@ -18,7 +18,8 @@ from typing import Any, TypeAlias, TypeVar
 import msgspec
 
 from briscola.bots import Bot, BotChoice
-from briscola.engine import Resign, SwapSeven
+from briscola.engine import Card, Rank, Resign, SwapSeven
+from briscola.engine.chiamata import Bid, Call, Pass
 from briscola.table.chat import Audience, ChatOut
 from briscola.table.core import FinishedHand, Table, Thought
 from briscola.table.dispatch import register
@@ -30,11 +31,14 @@ from briscola.wire.commands import (
     AccountJoin,
     AccountResume,
     AddBot,
+    BidCmd,
+    CallCmd,
     Chat,
     Command,
     Join,
     Leave,
     Move,
+    PassCmd,
     Play,
     PlayAgain,
     Ready,
@@ -285,6 +289,15 @@ class RoomSession:
             raise Refusal(Code.NOT_SEATED, "spectators cannot do that")
         return seat
 
+    def _seat_in(self, conn: ConnId, chiamata: bool, move: str) -> int:
+        """The sender's seat, for a move of one game only: Briscola Chiamata's (``chiamata``)
+        or the trick-and-draw games'."""
+        seat = self._seat(conn)
+        if self.table.rules.chiamata != chiamata:
+            game = "Briscola Chiamata" if self.table.rules.chiamata else "this game"
+            raise Refusal(Code.NOT_THIS_GAME, f"{game} has no {move}")
+        return seat
+
     def _admit(self, conn: ConnId, member: Member, seat: int | None) -> None:
         member.summary_sent = None  # a joiner's state is whole
         self.members[conn] = member
@@ -409,12 +422,35 @@ class RoomSession:
 
     @handles(Swap)
     def _swap(self, conn: ConnId, cmd: Swap, now: float) -> None:
-        seat = self._seat(conn)
+        seat = self._seat_in(conn, chiamata=False, move="a swap of the 7")
         self.table.act(seat, SwapSeven(seat), now)
 
     @handles(SignalCmd)
     def _signal(self, conn: ConnId, cmd: SignalCmd, now: float) -> None:
-        self.table.signal(self._seat(conn), cmd.signal, now)
+        self.table.signal(self._seat_in(conn, chiamata=False, move="signals"), cmd.signal, now)
+
+    @handles(BidCmd)
+    def _bid(self, conn: ConnId, cmd: BidCmd, now: float) -> None:
+        seat = self._seat_in(conn, chiamata=True, move="bids")
+        try:
+            rank = None if cmd.rank is None else Rank.from_code(cmd.rank)
+        except ValueError:
+            raise Refusal(Code.BAD_BID, f"{cmd.rank!r} is not a rank") from None
+        self.table.act(seat, Bid(seat, rank, cmd.target), now)
+
+    @handles(PassCmd)
+    def _pass(self, conn: ConnId, cmd: PassCmd, now: float) -> None:
+        seat = self._seat_in(conn, chiamata=True, move="passing")
+        self.table.act(seat, Pass(seat), now)
+
+    @handles(CallCmd)
+    def _call(self, conn: ConnId, cmd: CallCmd, now: float) -> None:
+        seat = self._seat_in(conn, chiamata=True, move="a call")
+        try:
+            card = Card.from_code(cmd.card)
+        except ValueError:
+            raise Refusal(Code.CALL_NOT_ALLOWED, f"{cmd.card!r} is not a card") from None
+        self.table.act(seat, Call(seat, card), now)
 
     @handles(ResignCmd)
     def _resign(self, conn: ConnId, cmd: ResignCmd, now: float) -> None:

@@ -156,6 +156,8 @@ class TableState:
         #: at, and the strong bot's decision with the shown version it was worked out for.
         self._asked: int | None = None
         self._decision: tuple[int, BotChoice] | None = None
+        #: Whether no person is connected, as of a seats revision (:attr:`adjourned`).
+        self._nobody_here: tuple[int, bool] = (-1, False)
 
     @property
     def shown_version(self) -> int:
@@ -173,6 +175,12 @@ class TableState:
             return Status.BETWEEN_HANDS
         return Status.PLAYING
 
+    def _turn(self) -> int | None:
+        match = self.match
+        if match is None or match.hand is None or match.over:
+            return None
+        return match.hand.turn
+
     @property
     def adjourned(self) -> bool:
         """A match is on and no person is connected (bots do not count): nothing is dealt,
@@ -180,10 +188,15 @@ class TableState:
         match = self.match
         if match is None or match.over:
             return False
-        for s in self.seats:  # noqa: SIM110 (a loop, not any(): asked several times a move)
-            if s.connected and s.kind is SeatKind.HUMAN:
-                return False
-        return True
+        revision, nobody = self._nobody_here
+        if revision != self.seats_revision:
+            nobody = self._nobody_connected()
+            self._nobody_here = (self.seats_revision, nobody)
+        return nobody
+
+    def _nobody_connected(self) -> bool:
+        """No person is connected (bots do not count), looked at afresh."""
+        return not any(s.connected and s.kind is SeatKind.HUMAN for s in self.seats)
 
     @property
     def deserted(self) -> bool:
@@ -212,9 +225,3 @@ class TableState:
             seats = {s.token: s.index for s in self.seats if s.token is not None}
             self._seat_index = (self.seats_revision, seats)
         return seats.get(token)
-
-    def _turn(self) -> int | None:
-        match = self.match
-        if match is None or match.hand is None or match.over:
-            return None
-        return match.hand.turn

@@ -2,10 +2,10 @@
 
 Every recipient's state differs from the spectator's only in ``you`` and in the fields the
 table's game names as one viewer's own (``Game.own_fields``, filled by ``Game.own``; in the
-trick-and-draw games its seat, cards, those it may play, whether it may swap, the signals it
-saw, its partners' cards shown to it). So the spectator's state is projected and
-encoded once, with a hole at each of those places, and a seat's text is that template with
-its own values put in the holes: byte for byte what encoding its whole
+trick-and-draw games its seat, cards, those it may play, whether it may swap and, at a table
+of partner talk, the signals it saw and its partners' cards shown to it). So the spectator's
+state is projected and encoded once, with a hole at each of those places, and a seat's text
+is that template with its own values put in the holes: byte for byte what encoding its whole
 :class:`StateMessage` gives (a property test holds the two equal), for a fraction of the
 work. JSON text never holds a raw NUL byte (a string's control characters are escaped), so
 the holes are unambiguous.
@@ -17,18 +17,20 @@ import msgspec
 
 from briscola.engine import PLAYER_COUNTS
 from briscola.table.core import Table
-from briscola.wire.messages import Clock, You, encode, encode_text
+from briscola.wire.messages import Clock, encode, encode_text
 
 _HOLE = msgspec.Raw(b"\0")
 _SEATS = tuple(str(seat).encode() for seat in range(PLAYER_COUNTS[-1]))
-_YOU: dict[You, bytes] = {}
+_YOU: dict[tuple[int | None, int | None], bytes] = {}
 
 
-def _you(you: You) -> bytes:
-    """``you`` encoded: there are few, so each is encoded once."""
-    encoded = _YOU.get(you)
+def _you(table: Table, seat: int | None) -> bytes:
+    """``table.you(seat)`` encoded. It depends on the seat and the host only, so each is
+    encoded once, and looked up by those two numbers (no ``You`` made per recipient)."""
+    key = (seat, table.host)
+    encoded = _YOU.get(key)
     if encoded is None:
-        encoded = _YOU[you] = encode(you)
+        encoded = _YOU[key] = encode(table.you(seat))
     return encoded
 
 
@@ -67,7 +69,7 @@ class StateTexts:
         # by msgspec in one C call, and put in its hole by one slice assignment.
         parts = parts.copy()
         parts[1::2] = (
-            _you(table.you(seat)),
+            _you(table, seat),
             b"null" if seat is None else _SEATS[seat],
             *map(encode, table.game.own(match, seat)),
         )
@@ -77,9 +79,10 @@ class StateTexts:
         """The state, encoded with holes where a recipient's own values go: its pieces with
         a blank between each two, where the values go."""
         summary = self._summary if fresh else None
-        state = self._table.state_template(summary, self._clock, _HOLE)
-        pieces = encode(state).split(b"\0")
-        assert len(pieces) == len(self._table.game.own_fields) + 2  # and ``you``
+        table = self._table
+        assert table.match is not None
+        pieces = encode(table.state_template(summary, self._clock, _HOLE)).split(b"\0")
+        assert len(pieces) == len(table.game.own_fields(table.match)) + 2  # and ``you``
         parts = [b""] * (2 * len(pieces) - 1)
         parts[0::2] = pieces
         return parts

@@ -6,9 +6,10 @@ comes back through :meth:`Thinking.decided`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from briscola.bots import Bot, BotChoice, Level, make_bot
-from briscola.engine import HandView, PartnerComm, Signal, signal_refusal
+from briscola.engine import PartnerComm, Signal, signal_refusal
 from briscola.table.appliers import Applying
 from briscola.table.events import SeatKind, action_event
 from briscola.table.state import Status
@@ -24,7 +25,9 @@ class Thought:
     seat: int
     version: int
     bot: Bot
-    view: HandView
+    #: The seat's view of the deal (the game's: a trick-and-draw ``HandView``, a Chiamata
+    #: ``DealView``).
+    view: Any
 
 
 class Thinking(Applying):
@@ -38,7 +41,6 @@ class Thinking(Applying):
             return None
         if self.status is not Status.PLAYING or self.adjourned or not self._thinking(turn):
             return None
-        assert self.match is not None and self.match.hand is not None
         self._asked = self.shown_version
         return Thought(turn, self.shown_version, self._bot(turn)[1], self._view(turn))
 
@@ -70,7 +72,7 @@ class Thinking(Applying):
         level = (s.level or Level.NORMAL) if s.kind is SeatKind.BOT else self.stand_in
         held = self._bots.get(seat)
         if held is None or held[0] is not level:
-            held = self._bots[seat] = (level, make_bot(level, seat))
+            held = self._bots[seat] = (level, make_bot(level, seat, self.rules.game))
         return held
 
     def _thinking(self, seat: int) -> bool:
@@ -81,7 +83,6 @@ class Thinking(Applying):
     def _server_move(self, seat: int) -> None:
         """The server's move for the seat: worked out here by an easy or normal bot; a strong
         one's decision, once it has come (:meth:`decided`)."""
-        assert self.match is not None and self.match.hand is not None
         level, bot = self._bot(seat)
         if level is not Level.STRONG:
             self._emit(action_event(bot.choose(self._view(seat))))
@@ -91,8 +92,9 @@ class Thinking(Applying):
             return
         self._bot_signal(seat, bot)
 
-    def _view(self, seat: int) -> HandView:
-        """What the seat's bot sees of the deal: the game's projection for that seat."""
+    def _view(self, seat: int) -> Any:
+        """What the seat's bot sees of the deal: the game's projection for that seat (the
+        deal's view: every game's match view keeps it in ``hand``)."""
         assert self.match is not None
         seen = self.game.view(self.match, seat).hand
         assert seen is not None

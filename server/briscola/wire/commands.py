@@ -122,6 +122,29 @@ class SignalCmd(Command, tag="signal", frozen=True):
     signal: SignalCode
 
 
+#: A bid's target: 61 (the default: a plain rank) to 120.
+Target = Annotated[int, msgspec.Meta(ge=61, le=120)]
+
+
+class BidCmd(Command, tag="bid", frozen=True):
+    """A bid of Briscola Chiamata's auction: a rank (``"K"``; the 2 ``"at"`` a target above
+    61 once the high bid is a 2), or in the points auction a target alone."""
+
+    rank: Annotated[str, msgspec.Meta(min_length=1, max_length=1)] | None = None
+    target: Target = 61
+
+
+class PassCmd(Command, tag="pass", frozen=True):
+    """A pass in Briscola Chiamata's auction: final for the deal."""
+
+
+class CallCmd(Command, tag="call", frozen=True):
+    """The auction's winner names the called card (its suit is trumps, its holder the
+    partner)."""
+
+    card: CardCode
+
+
 class Chat(Command, tag="chat", frozen=True):
     text: ChatText
 
@@ -148,6 +171,9 @@ AnyCommand = (
     | Swap
     | ResignCmd
     | SignalCmd
+    | BidCmd
+    | PassCmd
+    | CallCmd
     | Chat
     | PlayAgain
     | Sync

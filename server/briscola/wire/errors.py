@@ -50,6 +50,15 @@ class Code(StrEnum):
     NO_HAND = RuleCode.NO_HAND.value
     INVALID_SEAT = RuleCode.INVALID_SEAT.value
     SIGNAL_NOT_ALLOWED = RuleCode.SIGNAL_NOT_ALLOWED.value
+    NOT_THIS_GAME = RuleCode.NOT_THIS_GAME.value
+    ALREADY_PASSED = RuleCode.ALREADY_PASSED.value
+    BID_TOO_LOW = RuleCode.BID_TOO_LOW.value
+    BAD_BID = RuleCode.BAD_BID.value
+    AUCTION_OVER = RuleCode.AUCTION_OVER.value
+    NOT_CALLER = RuleCode.NOT_CALLER.value
+    NO_CALL_NOW = RuleCode.NO_CALL_NOW.value
+    CALL_NOT_ALLOWED = RuleCode.CALL_NOT_ALLOWED.value
+    PLAY_NOT_STARTED = RuleCode.PLAY_NOT_STARTED.value
 
 
 class Refusal(Exception):

@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+from briscola.engine.chiamata import ChiamataMatchView
 from briscola.engine.view import MatchView
 from briscola.wire.errors import Code
 from briscola.wire.ratings import Rating
@@ -84,7 +85,7 @@ class StateMessage(msgspec.Struct, frozen=True, tag_field="type", tag="state", o
 
     version: int
     you: You
-    match: MatchView | None
+    match: MatchView | ChiamataMatchView | None
     hand_id: str | None
     clock: Clock | None
     records: list[RecordRef]

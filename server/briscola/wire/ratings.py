@@ -19,15 +19,18 @@ SIGMA = 25.0 / 3
 
 class RatingKind(StrEnum):
     """Which rating a rated table moves: the classic game's at its player count (a four- or
-    six-player rating is a partnership player's), or Briscola Scoperta's. The partnership
-    house rules (signals, open tables) share their player count's: the same game under
-    another convention. The counts' keys are those accounts have always been stored under."""
+    six-player rating is a partnership player's), Briscola Scoperta's or Briscola
+    Chiamata's. The partnership house rules (signals, open tables) share their player
+    count's: the same game under another convention. The counts' keys are those accounts
+    have always been stored under."""
 
     TWO = "2"
     THREE = "3"
     FOUR = "4"
     SIX = "6"
     SCOPERTA = "scoperta"
+    #: Briscola Chiamata: five players, each rated alone, placed by match points.
+    CHIAMATA = "chiamata"
 
     @property
     def players(self) -> int:
@@ -40,6 +43,7 @@ _PLAYERS = {
     RatingKind.FOUR: 4,
     RatingKind.SIX: 6,
     RatingKind.SCOPERTA: 2,
+    RatingKind.CHIAMATA: 5,
 }
 
 #: Every kind rated separately, in the order the leaderboard's tabs show them.
@@ -65,5 +69,6 @@ class Rating(msgspec.Struct, frozen=True):
 
 
 def fresh_ratings() -> dict[str, Rating]:
-    """Ratings as they start, one per kind (keys "2", "3", "4", "6", "scoperta": JSON's)."""
+    """Ratings as they start, one per kind (keys "2", "3", "4", "6", "scoperta",
+    "chiamata": JSON's)."""
     return {kind.value: Rating() for kind in RATED_KINDS}

@@ -8,6 +8,7 @@ from typing import Annotated
 import msgspec
 
 from briscola.engine import MIN_DEALS, GameName, MatchRules, PartnerComm, StockShown
+from briscola.engine.chiamata import DEAL_COUNTS, PLAYERS, Auction, ChiamataRules
 
 
 class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -21,9 +22,14 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     partner_comm: PartnerComm = PartnerComm.NONE
     #: The chance that each opponent catches a signal: 0, 0.25, 0.5 or 1.
     signal_catch: float = 0.25
-    #: An open table's match: this many counted deals (0: the default, 5 with four
-    #: players and 6 with six, so that every seat deals).
+    #: An open table's match, or a Chiamata match: this many counted deals (0: the default,
+    #: 5 with four or five players and 6 with six, so that every seat deals).
     deals: Annotated[int, msgspec.Meta(ge=0, le=20)] = 0
+    #: Briscola Chiamata: the auction by rank or by points, whether the caller may call a
+    #: card of their own hand (and play alone), whether taking all 120 points doubles.
+    auction: Auction = Auction.RANK
+    self_call: bool = True
+    cappotto: bool = True
     swap_seven: bool = False
     best_of: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
     clock: Annotated[int, msgspec.Meta(ge=1, le=600)] = 30
@@ -38,14 +44,19 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         msgspec.structs.force_setattr(self, "game", GameName(self.game))
         msgspec.structs.force_setattr(self, "stock", StockShown(self.stock))
         msgspec.structs.force_setattr(self, "partner_comm", PartnerComm(self.partner_comm))
+        msgspec.structs.force_setattr(self, "auction", Auction(self.auction))
         if self.best_of not in (1, 3, 5):
             raise ValueError("best_of must be 1, 3 or 5")
-        if self.players == 5:
-            raise ValueError("five players play Briscola Chiamata, which is not open yet")
+        if (self.players == PLAYERS) != (self.game is GameName.CHIAMATA):
+            raise ValueError("five players play Briscola Chiamata, and Chiamata is for five")
+        if self.game is GameName.CHIAMATA:
+            self._check_chiamata()
+        elif self.auction is not Auction.RANK or not (self.self_call and self.cappotto):
+            raise ValueError("auction, self_call and cappotto are Briscola Chiamata's")
         if self.signal_catch not in (0, 0.25, 0.5, 1):
             raise ValueError("signal_catch must be 0, 0.25, 0.5 or 1")
-        if self.deals and self.partner_comm is not PartnerComm.OPEN:
-            raise ValueError("deals is for open tables (partner_comm: open)")
+        if self.deals and self.partner_comm is not PartnerComm.OPEN and not self.chiamata:
+            raise ValueError("deals is for open tables (partner_comm: open) and Chiamata")
         if self.deals and self.deals < MIN_DEALS:
             raise ValueError(f"an open table plays at least {MIN_DEALS} deals")
         if self.partner_comm is PartnerComm.OPEN and self.best_of != 1:
@@ -53,7 +64,25 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         self.match_rules  # noqa: B018 - the engine's own checks, in its words
 
     @property
-    def match_rules(self) -> MatchRules:
+    def chiamata(self) -> bool:
+        return self.game is GameName.CHIAMATA
+
+    def _check_chiamata(self) -> None:
+        if self.swap_seven or self.best_of != 1 or self.partner_comm is not PartnerComm.NONE:
+            raise ValueError(
+                "Briscola Chiamata has no swap of the 7, no best_of and no partner talk: "
+                "its match is a number of deals"
+            )
+        if self.deals not in (0, *DEAL_COUNTS):
+            raise ValueError(f"a Chiamata match is {DEAL_COUNTS[0]} or {DEAL_COUNTS[1]} deals")
+
+    @property
+    def match_rules(self) -> MatchRules | ChiamataRules:
+        """The rules of the match, as the table's game takes them."""
+        if self.chiamata:
+            return ChiamataRules(
+                self.auction, self.self_call, self.cappotto, self.deals or DEAL_COUNTS[0]
+            )
         open_table = self.partner_comm is PartnerComm.OPEN
         return MatchRules(
             self.players,
