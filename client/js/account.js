@@ -3,7 +3,7 @@
 // this browser is comes from GET /api/session (docs/PROTOCOL.md).
 
 import { fill, h } from "./dom.js";
-import { errorText, t } from "./i18n.js";
+import { errorText, getLang, t } from "./i18n.js";
 import { fetchJson } from "./socket.js";
 
 /**
@@ -22,6 +22,11 @@ export const kindName = (kind) => t(`ratingKind.${kind}`);
 export function ratingText(rating) {
   if (!rating) return "–";
   return `${Number(rating.mu).toFixed(1)} ± ${Number(rating.sigma).toFixed(1)}`;
+}
+
+/** The leaderboard's figure of a rating, its ordinal (mu − 3 sigma): "4.2". */
+export function ordinalText(rating) {
+  return rating ? Number(rating.ordinal).toFixed(1) : "–";
 }
 
 /** A rating change (an ordinal delta): "+1.4", "−0.7", "±0.0". */
@@ -65,14 +70,25 @@ export async function fetchSession() {
 // The refusals the dialog words itself (in both languages); others show errorText.
 const REFUSALS = ["name_taken", "bad_name", "bad_password", "bad_credentials", "too_many_attempts"];
 
-/** The words for a refused sign-up or log-in, from the error's code. */
-function refusalText(body, headers) {
+/** What is wrong with a password for the rule of 8 to 128 characters, or null. */
+function passwordProblem(password) {
+  const n = [...password].length;
+  if (n < 8) return t("account.passwordShort", { n });
+  if (n > 128) return t("account.passwordLong", { n });
+  return null;
+}
+
+/** The words for a refused sign-up or log-in, from the error's code: what is wrong, not
+ * the rule again (a password's length; in English, the server's reason a name is refused). */
+function refusalText(body, headers, password) {
   const error = body && body.error;
   if (!error) return t("error.generic");
   if (error.code === "too_many_attempts") {
     const wait = Number(headers.get("Retry-After"));
     if (wait > 0) return t("account.tooManyWait", { n: Math.ceil(wait) });
   }
+  if (error.code === "bad_password") return passwordProblem(password) || t("account.error.bad_password");
+  if (error.code === "bad_name" && getLang() === "en" && error.message) return error.message.charAt(0).toUpperCase() + error.message.slice(1);
   return REFUSALS.includes(error.code) ? t(`account.error.${error.code}`) : errorText(error);
 }
 
@@ -156,7 +172,8 @@ export function openAccountDialog(mode, onSignedIn) {
     const password = passwordInput.value;
     if (!name) return showError(t("account.needName"), nameInput);
     if (!password) return showError(t("account.needPassword"), passwordInput);
-    if (current === "signup" && (password.length < 8 || password.length > 128)) return showError(t("account.passwordRule"), passwordInput);
+    const problem = current === "signup" ? passwordProblem(password) : null;
+    if (problem) return showError(problem, passwordInput);
     submit.disabled = true;
     try {
       const url = current === "signup" ? "/api/accounts" : "/api/session";
@@ -167,7 +184,7 @@ export function openAccountDialog(mode, onSignedIn) {
         return;
       }
       const code = body && body.error ? body.error.code : null;
-      showError(refusalText(body, headers), status === 401 || code === "bad_password" ? passwordInput : nameInput);
+      showError(refusalText(body, headers, password), status === 401 || code === "bad_password" ? passwordInput : nameInput);
     } catch {
       showError(t("error.network"));
     } finally {

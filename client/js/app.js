@@ -26,6 +26,7 @@ import {
   saveToken,
   saveWatching,
   tokenFor,
+  tokenRooms,
   watchingAt,
 } from "./state.js";
 
@@ -361,6 +362,10 @@ const act = {
   showSummary(show) {
     store.set({ summaryHidden: !show });
   },
+  /** The tables this browser holds a seat at (a token), the most recent first. */
+  heldTables: () => tokenRooms(storage),
+  /** A table held that is no more (its link answers 404): its token opens nothing. */
+  forgetTable: (room) => dropToken(storage, room),
   nameField() {
     const account = store.get().account;
     if (account) {
@@ -397,9 +402,21 @@ let bannerEl = null;
 let accountEl = null;
 let accountShown = null; // the key of what the account bar shows
 
-/** The "How to play" dialog: the basics of docs/RULES.md in the interface's language. */
+/** The settings panel shown or hidden, its button saying which. */
+function showSettings(open) {
+  const panel = header.querySelector(".settings-panel");
+  if (!panel || panel.hidden === !open) return;
+  panel.hidden = !open;
+  const button = header.querySelector('[data-testid="settings-button"]');
+  button.setAttribute("aria-expanded", String(open));
+  if (!open && panel.contains(document.activeElement)) button.focus();
+}
+
+/** The "How to play" dialog: the basics of docs/RULES.md in the interface's language. It
+ * never opens over the settings panel: that closes first. */
 function openHelp() {
   closeHelp();
+  showSettings(false);
   const close = h("button", { type: "button", class: "btn btn-primary", "data-testid": "help-close", onclick: closeHelp }, t("help.close"));
   const dialog = h(
     "div",
@@ -423,7 +440,9 @@ function closeHelp() {
 }
 
 document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape") closeHelp();
+  if (event.key !== "Escape") return;
+  closeHelp();
+  showSettings(false);
 });
 
 function renderHeader() {
@@ -468,10 +487,7 @@ function renderHeader() {
       "data-testid": "settings-button",
       "aria-label": t("settings.title"),
       "aria-expanded": "false",
-      onclick: () => {
-        settings.hidden = !settings.hidden;
-        toggle.setAttribute("aria-expanded", String(!settings.hidden));
-      },
+      onclick: () => showSettings(settings.hidden),
     },
     "⚙",
   );
@@ -508,11 +524,7 @@ function setPref(key, value) {
 }
 
 document.addEventListener("click", (event) => {
-  const panel = header.querySelector(".settings-panel");
-  if (panel && !panel.hidden && !header.contains(event.target)) {
-    panel.hidden = true;
-    header.querySelector('[data-testid="settings-button"]').setAttribute("aria-expanded", "false");
-  }
+  if (!header.contains(event.target)) showSettings(false);
 });
 
 function renderConnection(s) {

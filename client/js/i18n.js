@@ -106,7 +106,7 @@ const EN = {
   "trick.youTake": "You take the trick",
   "swap.done": "{name} swapped the {seven} for the {card}",
   "swap.doneYou": "You swapped the {seven} for the {card}",
-  "swap.hintWhen": "You hold the 7 of trumps: you may swap it for the face-up {card} right after you win a trick, before you lead, while that card is still under the stock",
+  "swap.hintWhen": "Your 7 of trumps may take the face-up {card} right after you win a trick, before you lead",
   "swap.hintLow": "No swap of the 7 this hand: the face-up {card} does not rank above the 7",
   "swap.hintGone": "No swap of the 7 now: the face-up trump has been drawn",
   "table.resign": "Resign",
@@ -127,7 +127,7 @@ const EN = {
   "table.sitHere": "Sit here",
   "chat.title": "Chat",
   "chat.placeholder": "Say something…",
-  "chat.spectatorPlaceholder": "Chat with the other spectators…",
+  "chat.spectatorPlaceholder": "Chat with spectators…",
   "chat.send": "Send",
   "chat.closed": "No signals: table chat is closed while a hand is being played",
   "chat.spectators": "spectators",
@@ -296,12 +296,12 @@ const EN = {
   "name.account": "Signed in: you play as {name}",
   "seat.account": "registered player",
   "seat.rating": "rating {rating}",
-  "seat.change": "rating change {change}",
+  "seat.change": "leaderboard rating (skill − 3 × uncertainty) {rating}, change {change}",
   "rules.rated": "rated",
   "create.rated": "Rated: only signed-in players, no bots",
   "create.ratedHint": "Log in to create a rated table",
   "picker.ratedNote": "A rated table: only signed-in players sit here",
-  "summary.ratings": "Rating changes",
+  "summary.ratings": "Leaderboard ratings (skill − 3 × uncertainty) and their change",
   "leaderboard.title": "Leaderboard",
   "leaderboard.rank": "#",
   "leaderboard.name": "Player",
@@ -324,7 +324,7 @@ const EN = {
   "profile.privateTable": "private table",
   "profile.hands": "Replays:",
   "profile.handN": "hand {n}",
-  "profile.change": "rating change",
+  "profile.change": "change of the leaderboard rating (skill − 3 × uncertainty)",
 
   // Ratings of each kind: the classic game per player count, and Scoperta.
   "ratingKind.2": "2 players",
@@ -336,6 +336,30 @@ const EN = {
   "leaderboard.houseRules": "Tables with signals and open tables count for 2 v 2 and 3 v 3.",
   "profile.ratingOf": "Rating: {kind}",
   "profile.chartOf": "Rating ({kind}) over {count} matches, now {rating}",
+  // polish-fixes
+  "seat.cards.one": "1 card",
+  "seat.seenCards.one": "1 card, shown to you",
+  "profile.matchesN.one": "1 rated match",
+  "profile.chartOf.one": "Rating ({kind}) over 1 match, now {rating}",
+  "scoperta.stock.one": "The stock, 1 card",
+  "table.takenN": "Cards taken: {n}",
+  "trick.playedBy": "{card}, played by {name}",
+  "trick.playedByYou": "{card}, played by you",
+  "confirm.stay": "Stay",
+  "leave.title": "Leave the table?",
+  "leave.text": "The match goes on: your seat stays yours, and the lobby offers “Back to your table”.",
+  "leave.textPeople": "Your clock keeps running; after {n} s away, a bot plays for you until you return.",
+  "leave.textAlone": "Nobody else is at this table: it closes {n} s after you leave, unless you come back.",
+  "leave.textRated": "A rated match: if you are not back within {n} s, your side forfeits it.",
+  "leave.confirm": "Leave",
+  "resign.title": "Resign the match?",
+  "resign.confirm": "Resign",
+  "lobby.back": "Back to your table",
+  "lobby.yourSeat": "your seat",
+  "account.passwordShort": "Too short: {n} characters. A password needs 8 to 128.",
+  "account.passwordShort.one": "Too short: 1 character. A password needs 8 to 128.",
+  "account.passwordLong": "Too long: {n} characters. A password needs 8 to 128.",
+  "account.nameLong": "Too long: {n} characters. A name has at most 24.",
   // The score pad (/score), for games played with real cards.
   "score.link": "Score pad for real cards",
   "score.title": "Score pad",
@@ -540,7 +564,7 @@ const IT = {
   "lobby.sit": "Siediti",
   "lobby.watch": "Guarda",
   "lobby.spectators": "{n} spettatori",
-  "lobby.free": "{n} liberi",
+  "lobby.free": "{n} posti liberi",
   "lobby.full": "completo",
   "lobby.loading": "Carico i tavoli…",
   "room.status.waiting": "In attesa di giocatori",
@@ -621,11 +645,11 @@ const IT = {
   "table.noLastTrick": "Nessuna presa ancora",
   "table.wonBy": "presa da {name}",
   "table.swap": "Scambia il 7",
-  "trick.takes": "{name} prende la mano",
-  "trick.youTake": "Prendi tu la mano",
+  "trick.takes": "{name} prende la presa",
+  "trick.youTake": "Prendi tu la presa",
   "swap.done": "{name} ha scambiato {seven} con {card}",
   "swap.doneYou": "Hai scambiato {seven} con {card}",
-  "swap.hintWhen": "Hai il 7 di briscola: puoi scambiarlo con la carta scoperta ({card}) subito dopo aver vinto una mano, prima di giocare, finché quella carta è sotto il mazzo",
+  "swap.hintWhen": "Il tuo 7 di briscola può prendere la carta scoperta ({card}) subito dopo aver vinto una presa, prima di uscire",
   "swap.hintLow": "Niente scambio del 7 in questa smazzata: la carta scoperta ({card}) non vale più del 7",
   "swap.hintGone": "Niente scambio del 7 ormai: la briscola scoperta è stata pescata",
   "table.resign": "Abbandona",
@@ -646,7 +670,7 @@ const IT = {
   "table.sitHere": "Siediti qui",
   "chat.title": "Chat",
   "chat.placeholder": "Scrivi qualcosa…",
-  "chat.spectatorPlaceholder": "Scrivi agli altri spettatori…",
+  "chat.spectatorPlaceholder": "Agli spettatori…",
   "chat.send": "Invia",
   "chat.closed": "Niente segnali: la chat del tavolo è chiusa durante la mano",
   "chat.spectators": "spettatori",
@@ -705,7 +729,7 @@ const IT = {
   "help.deal": "Ognuno riceve tre carte; la carta seguente si scopre sotto il mazzo: il suo seme è la briscola per tutta la mano.",
   "help.tricks": "A turno ciascuno gioca una carta; non c'è obbligo di rispondere al seme. La briscola più alta prende; senza briscole, la carta più alta del seme di uscita. Chi prende pesca per primo ed esce, finché le carte finiscono.",
   "help.points": "Punti: Asso 11, 3 10, Re 4, Cavallo 3, Fante 2, le altre 0 — 120 in tutto. Con due parti vince la mano chi fa 61 o più, e 60 a 60 è pareggio; in tre vince chi fa più punti (a pari merito è pareggio). Una mano pari si rigioca.",
-  "help.swap": "Scambio del 7 (se il tavolo lo permette): chi ha il 7 di briscola può scambiarlo con la briscola scoperta subito dopo aver vinto una mano e prima di uscire, finché quella carta è sotto il mazzo e vale più del 7.",
+  "help.swap": "Scambio del 7 (se il tavolo lo permette): chi ha il 7 di briscola può scambiarlo con la briscola scoperta subito dopo aver vinto una presa e prima di uscire, finché quella carta è sotto il mazzo e vale più del 7.",
   "help.signals": "Niente segnali, salvo che il tavolo abbia scelto altrimenti: durante la mano la chat del tavolo è chiusa e i compagni non possono dirsi le carte. Un tavolo da quattro o sei può permettere i segnali (un codice di gesti, uno a presa dopo la prima, che gli avversari possono cogliere) o anche la parola e le carte dei compagni mostrate a mazzo finito.",
   "rules.scoperta": "Scoperta: mani scoperte",
   "rules.stock.all": "mazzo scoperto",
@@ -815,12 +839,12 @@ const IT = {
   "name.account": "Hai fatto l'accesso: giochi come {name}",
   "seat.account": "giocatore registrato",
   "seat.rating": "punteggio {rating}",
-  "seat.change": "variazione del punteggio {change}",
+  "seat.change": "punteggio di classifica (abilità − 3 × incertezza) {rating}, variazione {change}",
   "rules.rated": "classificata",
   "create.rated": "Classificata: solo giocatori con account, niente bot",
   "create.ratedHint": "Accedi per creare un tavolo classificato",
   "picker.ratedNote": "Tavolo classificato: si siede solo chi ha fatto l'accesso",
-  "summary.ratings": "Variazioni del punteggio",
+  "summary.ratings": "Punteggi di classifica (abilità − 3 × incertezza) e la loro variazione",
   "leaderboard.title": "Classifica",
   "leaderboard.rank": "#",
   "leaderboard.name": "Giocatore",
@@ -843,7 +867,7 @@ const IT = {
   "profile.privateTable": "tavolo privato",
   "profile.hands": "Rivedi:",
   "profile.handN": "mano {n}",
-  "profile.change": "variazione del punteggio",
+  "profile.change": "variazione del punteggio di classifica (abilità − 3 × incertezza)",
 
   // Punteggi di ogni tipo: il gioco classico per numero di giocatori, e la Scoperta.
   "ratingKind.2": "2 giocatori",
@@ -855,6 +879,32 @@ const IT = {
   "leaderboard.houseRules": "I tavoli con i segnali e i tavoli aperti contano per 2 contro 2 e 3 contro 3.",
   "profile.ratingOf": "Punteggio: {kind}",
   "profile.chartOf": "Punteggio ({kind}) in {count} partite, ora {rating}",
+  // polish-fixes
+  "lobby.free.one": "1 posto libero",
+  "lobby.spectators.one": "1 spettatore",
+  "seat.cards.one": "1 carta",
+  "seat.seenCards.one": "1 carta, mostrata a te",
+  "profile.matchesN.one": "1 partita classificata",
+  "profile.chartOf.one": "Punteggio ({kind}) in 1 partita, ora {rating}",
+  "scoperta.stock.one": "Il mazzo, 1 carta",
+  "table.takenN": "Carte prese: {n}",
+  "trick.playedBy": "{card}, giocata da {name}",
+  "trick.playedByYou": "{card}, giocata da te",
+  "confirm.stay": "Resta",
+  "leave.title": "Lasci il tavolo?",
+  "leave.text": "La partita continua: il posto resta tuo, e nella sala c'è “Torna al tuo tavolo”.",
+  "leave.textPeople": "Il tuo orologio continua a scorrere; dopo {n} s di assenza un bot gioca per te finché non torni.",
+  "leave.textAlone": "Al tavolo non c'è nessun altro: si chiude {n} s dopo che esci, se non torni.",
+  "leave.textRated": "Una partita classificata: se non torni entro {n} s, la tua parte la perde a tavolino.",
+  "leave.confirm": "Esci",
+  "resign.title": "Abbandonare la partita?",
+  "resign.confirm": "Abbandona",
+  "lobby.back": "Torna al tuo tavolo",
+  "lobby.yourSeat": "il tuo posto",
+  "account.passwordShort": "Troppo corta: {n} caratteri. La password ne vuole da 8 a 128.",
+  "account.passwordShort.one": "Troppo corta: 1 carattere. La password ne vuole da 8 a 128.",
+  "account.passwordLong": "Troppo lunga: {n} caratteri. La password ne vuole da 8 a 128.",
+  "account.nameLong": "Troppo lungo: {n} caratteri. Un nome ne ha al massimo 24.",
   "score.link": "Segnapunti per le carte vere",
   "score.title": "Segnapunti",
   "score.pageTitle": "Segnapunti · Briscola",
@@ -1135,9 +1185,16 @@ export function getLang() {
   return current;
 }
 
-/** The text for `key` in the current language, with {placeholders} filled from params. */
+/**
+ * The text for `key` in the current language, with {placeholders} filled from params. When
+ * `params.n` (else `params.count`) is a number, a plural form of the key ("key.one") is
+ * used where the language has one for it (Intl.PluralRules).
+ */
 export function t(key, params = {}) {
-  const text = TABLES[current][key] ?? EN[key] ?? key;
+  const count = params.n ?? params.count;
+  const form = typeof count === "number" ? `${key}.${new Intl.PluralRules(current).select(count)}` : null;
+  const table = TABLES[current];
+  const text = (form && table[form]) ?? table[key] ?? (form && EN[form]) ?? EN[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 

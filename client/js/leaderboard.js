@@ -2,7 +2,7 @@
 // player's profile (/u/{id}): their rating of each kind, a small rating-history chart each
 // (inline SVG), and the recent rated matches with links to each hand's replay (/r/{hand}).
 
-import { changeClass, changeText, kindName, profilePath, RATING_KINDS, ratingText } from "./account.js";
+import { changeClass, changeText, kindName, mainRating, profilePath, RATING_KINDS, ratingText } from "./account.js";
 import { fill, h } from "./dom.js";
 import { getLang, t, tableName } from "./i18n.js";
 import { fetchJson } from "./socket.js";
@@ -18,18 +18,41 @@ function message(text, testid = null) {
 
 // ---- /leaderboard --------------------------------------------------------------------
 
-/** The kind shown first: ?kind=K in the address, or ?players=N (the classic game), else 4. */
-function startingKind() {
+/** The kind the address asks for (?kind=K, or ?players=N for the classic game), or null. */
+function askedKind() {
   const params = new URLSearchParams(location.search);
   const asked = params.get("kind") || params.get("players");
-  return RATING_KINDS.includes(asked) ? asked : "4";
+  return RATING_KINDS.includes(asked) ? asked : null;
+}
+
+/**
+ * The kind shown first when the address asks none: the first with rows, trying the
+ * signed-in player's own kind (the one they played most), then 2 v 2, then the others in
+ * tab order; 2 v 2 when every board is empty.
+ */
+async function firstKindWithRows(account, board) {
+  const own = account && account.ratings && account.ratings[mainRating(account).kind]?.matches ? [mainRating(account).kind] : [];
+  const order = [...new Set([...own, "4", ...RATING_KINDS])];
+  const answers = await Promise.all(order.map(board));
+  const found = order.find((k, i) => entriesOf(answers[i])?.length);
+  return found || "4";
+}
+
+function entriesOf(answer) {
+  return answer.ok && answer.body && Array.isArray(answer.body.entries) ? answer.body.entries : null;
 }
 
 export function mountLeaderboard(root, ctx) {
   const account = ctx.store.get().account;
   const me = account ? account.id : null; // the signed-in player's row is marked
-  let kind = startingKind();
+  let kind = askedKind() || "4";
   let asked = 0; // answers to an older tab's request are dropped
+  // Each kind's board, asked once while the page is open.
+  const boards = new Map();
+  const board = (k) => {
+    if (!boards.has(k)) boards.set(k, fetchJson(`/api/leaderboard?kind=${k}`).catch(() => ({ ok: false, body: null })));
+    return boards.get(k);
+  };
   const tabs = RATING_KINDS.map((k) =>
     h(
       "button",
@@ -72,20 +95,17 @@ export function mountLeaderboard(root, ctx) {
     panel.dataset.kind = k;
     if (location.pathname === "/leaderboard") history.replaceState(history.state, "", k === "4" ? "/leaderboard" : `/leaderboard?kind=${k}`);
     fill(panel, message(t("leaderboard.loading")));
-    let answer;
-    try {
-      answer = await fetchJson(`/api/leaderboard?kind=${k}`);
-    } catch {
-      answer = { ok: false, body: null };
-    }
+    const answer = await board(k);
     if (ticket !== asked) return;
-    const entries = answer.ok && answer.body && Array.isArray(answer.body.entries) ? answer.body.entries : null;
+    const entries = entriesOf(answer);
     if (!entries) fill(panel, message(t("error.network")));
     else if (!entries.length) fill(panel, message(t("leaderboard.emptyKind", { kind: kindName(k) }), "leaderboard-empty"));
     else fill(panel, boardTable(entries, me));
   }
 
-  show(kind);
+  fill(panel, message(t("leaderboard.loading")));
+  if (askedKind()) show(kind);
+  else firstKindWithRows(account, board).then((k) => asked === 0 && show(k));
   return { update() {}, destroy() {} };
 }
 
@@ -143,6 +163,9 @@ export function mountProfile(root, ctx) {
     else {
       fill(page, profileBody(answer.body));
       document.title = `${t("app.title")} · ${answer.body.account.name}`;
+      // /u/Nico is /u/nico: the address bar shows the player's own address.
+      const own = profilePath(answer.body.account.id);
+      if (location.pathname !== own) history.replaceState(history.state, "", own);
     }
   })();
 

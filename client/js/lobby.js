@@ -1,16 +1,22 @@
-// The lobby: the live list of public tables and the form that creates a table.
+// The lobby: the live list of public tables, with the tables this browser holds a seat at
+// first ("Back to your table", listed or not), and the form that creates a table.
 
 import { accountMark } from "./account.js";
 import { fill, h, icon } from "./dom.js";
 import { t, tableName } from "./i18n.js";
 import { playNowPanel } from "./playnow.js";
 import { AUCTIONS, CATCH_CHANCES, CHIAMATA_DEALS, formShape, MIN_DEALS, PARTNER_COMM, STOCK_SHOWN } from "./rules.js";
+import { fetchJson } from "./socket.js";
 import { rulesChips } from "./table/pieces.js";
 import { isPartnership, seatsOfSide } from "./state.js";
 
-/** Tables with free seats first, then the ones being played, then finished ones. */
-export function sortRooms(rooms) {
-  const rank = (r) => (r.status === "waiting" && r.free_seats > 0 ? 0 : r.status === "over" ? 2 : 1);
+/** How many of the tables held (most recent first) the lobby looks up when it does not list them. */
+const HELD_LOOKUPS = 5;
+
+/** Tables with free seats first, then the ones being played, then finished ones; those in
+ * `held` (a seat this browser holds) before all. */
+export function sortRooms(rooms, held = new Set()) {
+  const rank = (r) => (held.has(r.id) ? -1 : r.status === "waiting" && r.free_seats > 0 ? 0 : r.status === "over" ? 2 : 1);
   return [...rooms].sort((a, b) => rank(a) - rank(b) || String(a.name || a.id).localeCompare(String(b.name || b.id)));
 }
 
@@ -71,6 +77,11 @@ function seatList(room) {
 
 export function mountLobby(root, ctx) {
   const { act } = ctx;
+  const held = new Set(act.heldTables());
+  // Tables held that the lobby does not list (adjourned since you left, private): looked up
+  // once, shown while they are still open.
+  const unlisted = new Map();
+  let gone = false;
   const list = h("ul", { class: "lobby-list", "data-testid": "lobby-list" });
   const form = createForm(act, ctx.store.get().account);
   fill(
@@ -89,26 +100,46 @@ export function mountLobby(root, ctx) {
     ),
   );
 
+  async function lookUpHeld() {
+    for (const id of [...held].slice(0, HELD_LOOKUPS)) {
+      let answer;
+      try {
+        answer = await fetchJson(`/api/rooms/${encodeURIComponent(id)}`);
+      } catch {
+        continue;
+      }
+      if (gone) return;
+      if (answer.status === 404) act.forgetTable(id);
+      else if (answer.ok && answer.body && answer.body.status !== "over") unlisted.set(id, answer.body);
+    }
+    update(ctx.store.get());
+  }
+
   function update(s) {
-    if (s.lobby === null) {
+    if (s.lobby === null && !unlisted.size) {
       fill(list, h("li", { class: "lobby-empty" }, t("lobby.loading")));
       return;
     }
-    if (!s.lobby.length) {
+    const listed = s.lobby || [];
+    const shownIds = new Set(listed.map((room) => room.id));
+    const rooms = [...listed, ...[...unlisted.values()].filter((room) => !shownIds.has(room.id))];
+    if (!rooms.length) {
       fill(list, h("li", { class: "lobby-empty", "data-testid": "lobby-empty" }, t("lobby.empty")));
       return;
     }
     fill(
       list,
-      sortRooms(s.lobby).map((room) => {
+      sortRooms(rooms, held).map((room) => {
         const open = room.status === "waiting" && room.free_seats > 0;
+        const mine = held.has(room.id);
         return h(
           "li",
-          { class: `lobby-table status-${room.status}`, "data-testid": "lobby-table", "data-room": room.id },
+          { class: `lobby-table status-${room.status}${mine ? " mine" : ""}`, "data-testid": "lobby-table", "data-room": room.id },
           h(
             "div",
             { class: "lt-head" },
             h("strong", { class: "lt-name" }, tableName(room)),
+            mine ? h("span", { class: "pill pill-mine" }, t("lobby.yourSeat")) : null,
             room.rules.rated ? h("span", { class: "pill pill-rated", "data-testid": "lobby-rated" }, t("rules.rated")) : null,
             h("span", { class: `pill pill-${room.status}` }, t(`room.status.${room.status}`)),
           ),
@@ -119,17 +150,28 @@ export function mountLobby(root, ctx) {
             { class: "lt-foot" },
             h("span", { class: "lt-count", "data-testid": "spectator-count" }, icon("eye"), t("lobby.spectators", { n: room.spectators })),
             h("span", { class: "lt-count" }, open ? t("lobby.free", { n: room.free_seats }) : t("lobby.full")),
-            h("span", { class: "lt-buttons" },
+            h("span", { class: "lt-buttons" }, mine ? backButton(room) : [
               h("button", { type: "button", class: "btn btn-primary btn-small", "data-testid": "sit-button", disabled: !open, onclick: () => act.openTable(room.id, "join") }, t("lobby.sit")),
               h("button", { type: "button", class: "btn btn-small", "data-testid": "watch-button", onclick: () => act.openTable(room.id, "watch") }, t("lobby.watch")),
-            ),
+            ]),
           ),
         );
       }),
     );
   }
 
-  return { update, destroy() {} };
+  /** Your seat at a table: the page resumes it with the token this browser holds. */
+  function backButton(room) {
+    return h("button", { type: "button", class: "btn btn-primary btn-small", "data-testid": "back-to-table", onclick: () => act.openTable(room.id, "back") }, t("lobby.back"));
+  }
+
+  lookUpHeld();
+  return {
+    update,
+    destroy() {
+      gone = true;
+    },
+  };
 }
 
 function field(label, control, hint = null) {

@@ -6,6 +6,7 @@
 import { fill, h } from "./dom.js";
 import { gameModule, gameName } from "./games/index.js";
 import { t } from "./i18n.js";
+import { sameHand } from "./state.js";
 import { mountAlerts } from "./table/alerts.js";
 import { mountFelt } from "./table/felt.js";
 import { mountHead } from "./table/head.js";
@@ -19,8 +20,9 @@ import { mountSummary } from "./table/summary.js";
 export function mountTable(root, { store, act, prefs, sound, attention }) {
   const head = h("div", { class: "table-head" });
   const felt = h("div", { class: "felt", "data-testid": "table" });
-  // Table news (a swap of the 7), shown for a while; and a live region for screen readers.
-  const news = h("div", { class: "table-notice-host", role: "status", "aria-live": "polite" });
+  // Table news (a swap of the 7), shown for a while on the felt (which moves it among its
+  // parts as it redraws, so screen readers hear the news from the live region instead).
+  const news = h("div", { class: "table-notice-host" });
   const live = h("div", { class: "sr-only", "aria-live": "polite", "data-testid": "table-live" });
   // The summary lies on the felt, so the chat beside it stays in reach between hands.
   const summaryHost = h("div", { class: "summary-host" });
@@ -39,7 +41,7 @@ export function mountTable(root, { store, act, prefs, sound, attention }) {
   const ctx = { store, act, prefs, notices, redraw: () => update(store.get()), game: () => game };
   const seating = createSeating(ctx);
   const signals = createSignals(ctx, { notices });
-  const headRegion = mountHead(head, { shareHost: share });
+  const headRegion = mountHead(head, { shareHost: share, held: () => feltRegion.held() });
   const picker = mountPicker(overlay, ctx);
   const side = mountSide(aside, ctx, { share });
   const feltRegion = mountFelt(felt, ctx, { seating, signals, handLog: side.handLog, notices });
@@ -48,6 +50,13 @@ export function mountTable(root, { store, act, prefs, sound, attention }) {
 
   function update(s) {
     feltRegion.noteState(s);
+    // What happened since the state drawn last comes first: a trick just taken is held,
+    // and the head's status waits for it too.
+    if (s.joined && s.state) {
+      pickGame(s.state.room.rules);
+      observe(seen, s.state);
+      seen = s.state;
+    }
     headRegion.update(s);
     alerts.update(s);
     if (!s.joined) {
@@ -65,9 +74,6 @@ export function mountTable(root, { store, act, prefs, sound, attention }) {
       summary.update(s);
       return;
     }
-    pickGame(s.state.room.rules);
-    observe(seen, s.state);
-    seen = s.state;
     feltRegion.update(s);
     side.update(s);
     summary.update(s);
@@ -83,6 +89,7 @@ export function mountTable(root, { store, act, prefs, sound, attention }) {
 
   /** What happened between two states: a trick taken, a signal, a seat gone away, the game's news. */
   function observe(prev, state) {
+    if (!sameHand(prev, state)) notices.clear(); // news of the hand before is stale
     feltRegion.observe(prev, state);
     signals.observe(prev, state);
     game.observe(prev, state);

@@ -243,6 +243,13 @@ function roomMap(key) {
         .slice(0, KEPT_TABLES);
       storage.setItem(key, JSON.stringify(Object.fromEntries(kept.map((e) => [e.room, e]))));
     },
+    /** The tables kept, the most recent first. */
+    rooms(storage) {
+      return Object.values(load(storage))
+        .filter((entry) => entry && entry.room)
+        .sort((a, b) => (b.at || 0) - (a.at || 0))
+        .map((entry) => entry.room);
+    },
     drop(storage, room) {
       const entries = load(storage);
       if (!(room in entries)) return;
@@ -261,6 +268,8 @@ export function tokenFor(storage, room) {
 }
 
 export const saveToken = (storage, room, token) => tokens.save(storage, room, { token });
+/** The tables where this browser holds a seat's token (to offer "Back to your table"). */
+export const tokenRooms = (storage) => tokens.rooms(storage);
 export const dropToken = (storage, room) => tokens.drop(storage, room);
 
 // Tables watched, to watch again after a reload.

@@ -164,6 +164,24 @@ async def test_profile_and_leaderboard_of_nobody(site: InProcessServer) -> None:
         assert (await http.get("/api/leaderboard")).json()["entries"] == []
 
 
+async def test_a_profile_address_reads_the_name_as_the_name_rule_does(
+    site: InProcessServer,
+) -> None:
+    """``/api/accounts/{name}`` finds the player whatever the case, accents, spaces or
+    punctuation of the name in the address, as sign-up tells names apart."""
+    async with httpx.AsyncClient(base_url=site.url) as http:
+        await post(http, "/api/accounts", "Nico Bel", PASSWORD)
+        for address in ("nicobel", "Nico%20Bel", "NICOBEL", "N%C3%ACco.Bel", "nico-bel"):
+            found = await http.get(f"/api/accounts/{address}")
+            assert found.status_code == 200, address
+            assert found.json()["account"]["id"] == "nicobel", address
+            assert found.json()["account"]["name"] == "Nico Bel", address
+        for address in ("nico", "%20", "..."):
+            missing = await http.get(f"/api/accounts/{address}")
+            assert missing.status_code == 404, address
+            assert missing.json()["error"]["code"] == "account_not_found"
+
+
 async def test_a_rated_table_needs_a_signed_in_creator(site: InProcessServer) -> None:
     async with httpx.AsyncClient(base_url=site.url) as http:
         refused = await http.post("/api/rooms", json={"players": 2, "rated": True})

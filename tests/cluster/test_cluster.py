@@ -25,6 +25,9 @@ from support.servers import REPO, RedisServer, free_port
 from .conftest import PROCESS_ENV, Cluster
 
 TIMEOUT = 60
+#: The grace period of the tables whose last person leaves: longer than the shared lobby
+#: takes to unlist them everywhere (a second), so that the test sees them unlisted first.
+GRACE = 5
 CLOSE = {"connection": "close"}
 #: The load balancer test: four-player tables with a spectator each, and how many times a
 #: random process is killed while they play.
@@ -117,6 +120,59 @@ async def test_a_table_plays_with_its_people_on_different_processes(cluster: Clu
         [last, *_] = await asyncio.gather(*(agent.run() for agent in agents))
     assert all(agent.seen.reconnects == 0 and agent.seen.rejoined == 0 for agent in agents)
     await check_records(a.url, agents, last)
+
+
+async def test_a_table_its_last_person_left_leaves_every_lobby_and_closes_after_its_grace(
+    cluster: Cluster,
+) -> None:
+    """A table whose last person left (bots in the other seats) is unlisted at once in the
+    lobby of every process, and its owner closes it after its grace period: its link then
+    answers 404 on every process. Before the match (bots only) and during it; the person on
+    one process, the table owned by the other."""
+    a, b = await cluster(2)
+    rooms = {
+        "waiting": (await create_room(a.url, players=4, grace=GRACE))["id"],
+        "playing": (await create_room(b.url, players=4, grace=GRACE))["id"],
+    }
+    watchers = [await Client.connect(p.ws_url, "Lobby") for p in (a, b)]
+    for watcher in watchers:
+        await watcher.send({"type": "lobby"})
+    people = {}
+    for kind, room in rooms.items():
+        person = await Client.connect((b if kind == "waiting" else a).ws_url, kind.title())
+        await person.join(room)
+        for seat in (1, 2, 3):
+            await person.send({"type": "add_bot", "seat": seat})
+        await person.wait_for(lambda m: m["type"] == "state" and m["room"]["free_seats"] == 0)
+        people[kind] = person
+    await people["playing"].send({"type": "ready", "ready": True})
+    await people["playing"].wait_for(
+        lambda m: m["type"] == "state" and m["room"]["status"] == "playing"
+    )
+    ids = set(rooms.values())
+
+    def shown(message: Message) -> set[str]:
+        return {r["id"] for r in message["rooms"]} if message["type"] == "lobby" else set()
+
+    for watcher in watchers:
+        await watcher.wait_for(lambda m: ids <= shown(m), timeout=TIMEOUT)
+    for person in people.values():
+        await person.send({"type": "leave"})
+        await person.wait_type("left")
+    async with httpx.AsyncClient() as http:
+        for watcher in watchers:
+            await watcher.wait_for(lambda m: m["type"] == "lobby" and not ids & shown(m))
+        # Unlisted, not yet closed: the one who left may still come back to it.
+        for room in ids:
+            assert (await http.get(f"{a.url}/api/rooms/{room}")).status_code == 200
+    for kind, owner in (("waiting", a), ("playing", b)):
+        await asyncio.to_thread(owner.wait_for_line, f"closed table {rooms[kind]}")
+    async with httpx.AsyncClient() as http:
+        for process in (a, b):
+            for room in ids:
+                assert (await http.get(f"{process.url}/api/rooms/{room}")).status_code == 404
+    for client in (*watchers, *people.values()):
+        await client.close()
 
 
 @pytest.mark.parametrize(

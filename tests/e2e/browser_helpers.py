@@ -7,7 +7,7 @@ import random
 import re
 from collections.abc import Awaitable, Callable
 
-from playwright.async_api import Locator, Page, expect
+from playwright.async_api import Dialog, Locator, Page, expect
 
 NewPage = Callable[..., Awaitable[Page]]
 
@@ -222,6 +222,19 @@ async def fill_account_form(page: Page, name: str, password: str) -> None:
     await dialog.get_by_label("Name").fill(name)
     await dialog.get_by_label("Password").fill(password)
     await dialog.get_by_test_id("account-submit").click()
+
+
+def browser_dialogs(page: Page) -> list[str]:
+    """The browser's own dialogs (``confirm``, ``alert``, ``prompt``) the page opens from now
+    on, each dismissed: the page asks in its own styled dialogs, so a test expects none."""
+    opened: list[str] = []
+
+    async def dismiss(dialog: Dialog) -> None:
+        opened.append(f"{dialog.type}: {dialog.message}")
+        await dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    return opened
 
 
 def console_errors(page: Page) -> list[str]:

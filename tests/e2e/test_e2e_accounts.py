@@ -62,9 +62,11 @@ async def test_sign_up_log_out_and_log_in(server: InProcessServer, new_page: New
     dialog = hook(other, "account-dialog")
     await expect(dialog.get_by_label("Name")).to_have_attribute("aria-invalid", "true")
     await expect(hook(other, "account-bar")).to_have_attribute("data-state", "guest")
-    # A password too short is refused before anything is sent.
+    # A password too short is refused before anything is sent, saying what is wrong.
     await fill_account_form(other, "Grace Hopper", "short")
-    await expect(hook(other, "account-error")).to_have_text("8 to 128 characters")
+    await expect(hook(other, "account-error")).to_have_text(
+        "Too short: 5 characters. A password needs 8 to 128."
+    )
     # The dialog is modal: Shift+Tab from its first control goes round to its last.
     await hook(other, "account-tab-signup").focus()
     await other.keyboard.press("Shift+Tab")

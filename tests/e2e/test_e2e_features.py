@@ -164,6 +164,7 @@ async def test_play_now_sounds_through_a_hand_verify_and_none_when_off(
     assert await sounds(page) == played
 
     await hook(page, "leave-button").click()
+    await hook(page, "confirm-yes").click()  # a match is on: Leave asks first
     await expect(hook(page, "play-now-level")).to_have_value("easy")  # remembered
 
 
@@ -217,19 +218,26 @@ async def test_cards_move_to_the_felt_and_to_the_winner(
     a new state finishes what runs at once (the bot answers at once here)."""
     page = await watched(new_page, reduced_motion="no-preference")
     await page.add_init_script("window.__slow = 10")
+    # Each frame, whether a card flies to the felt while one of yours may be played (your
+    # turn comes with the bot's lead; after a trick taken, once it has left the felt).
+    await page.add_init_script(
+        """window.__both = false; (function look() {
+            window.__both ||= document.getAnimations().some(a => a.id === "card-to-felt"
+                && a.playState === "running") && Boolean(document.querySelector(
+                '[data-testid="hand"] [data-testid="card"]:enabled'));
+            requestAnimationFrame(look);
+        })();"""
+    )
     await page.goto(server.url + "/")
     await set_name(page, "Cleo")
     await hook(page, "play-now-2").click()
     await expect(page.locator(HAND_CARDS)).to_have_count(3)
     rng = random.Random(3)
-    await play_a_card(page, rng)
-    await page.wait_for_function(
-        """() => document.getAnimations().some(a => a.id === "card-to-felt"
-            && a.playState === "running") && document.querySelector(
-            '[data-testid="hand"] [data-testid="card"]:enabled')"""
-    )
-    for _ in range(2):
+    plays = 0
+    while plays < 3 or not await page.evaluate("window.__both"):
         await play_a_card(page, rng)
+        plays += 1
+        assert plays < 20, "never a card of yours playable while a card flew"
     await page.wait_for_function(
         "() => window.__seen.animations.some(a => a.id === 'trick-to-winner')"
     )

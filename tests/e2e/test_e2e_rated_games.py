@@ -57,7 +57,10 @@ async def test_each_kind_of_rating_has_its_tab_and_players(
     await page.goto(server.url + "/leaderboard")
     for kind, text in TABS.items():
         await expect(hook(page, f"leaderboard-tab-{kind}")).to_have_text(text)
-    await expect(hook(page, "leaderboard-tab-4")).to_have_attribute("aria-selected", "true")
+    # It opens on a kind with players (none has played 2 v 2): 3 v 3, the first after it.
+    await expect(hook(page, "leaderboard-tab-6")).to_have_attribute("aria-selected", "true")
+    await expect(hook(page, "leaderboard-row")).to_have_count(6)
+    await hook(page, "leaderboard-tab-4").click()
     await expect(hook(page, "leaderboard-empty")).to_have_text("No rated match of 2 v 2 yet")
 
     shown = await names_on(page, "scoperta", 2)

@@ -115,8 +115,9 @@ async def test_the_name_being_typed_in_the_seat_picker_survives_its_refresh(
 async def test_a_long_name_is_shown_whole_when_the_clock_shows(
     server: InProcessServer, new_page: NewPage, device: dict[str, object]
 ) -> None:
-    """The player to move keeps their whole name beside their clock: no name plate cuts
-    its name (it wraps instead), on a desktop and on a phone."""
+    """The player to move keeps their whole name beside their clock where the plate has
+    room (your own, at the bottom), on one line, on a desktop and on a phone (side seats
+    short of room cut it with an ellipsis: test_e2e_polish_layout.py)."""
     page = await new_page(**device)
     name = "Massimiliano Ferraris"
     await create_table(page, server.url, player=name, name="Long names", players=4)
@@ -124,7 +125,7 @@ async def test_a_long_name_is_shown_whole_when_the_clock_shows(
     await ready(page)
     await expect(hook(page, "clock-0")).to_be_visible()
     await expect(hook(page, "name-0")).to_have_text(name)
-    cut: list[str] = await page.locator(".plate-name").evaluate_all(
+    cut: list[str] = await hook(page, "name-0").evaluate_all(
         """names => names
             .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)
             .map((el) => el.textContent)"""

@@ -172,3 +172,31 @@ def test_leaving_before_the_match_frees_the_seat_and_releases() -> None:
     room.handle(1, Join("room", "Ana"), 0.0)
     left = room.handle(1, Leave(), 0.0)
     assert kinds(left, 1) == ["left"] and left.released == [1] and room.table.seats[0].free
+
+
+def test_a_table_whose_last_person_left_is_deserted_through_a_restore_until_they_resume() -> None:
+    """Leaving mid-match keeps the seat (its token resumes) but marks it left: with bots in
+    the other seats the table is deserted, as it is rebuilt from its snapshot or from the
+    events since; a resume ends it. A person whose connection only dropped is not."""
+    room = session(players=2)
+    room.handle(0, Join("room", "Ana", seat=0), 0.0)
+    room.handle(0, AddBot(1), 0.0)
+    room.handle(0, Ready(), 0.0)
+    assert room.table.match is not None and not room.table.deserted
+    room.detach(0, 1.0)
+    assert not room.table.deserted  # gone, not left: the table waits for her (adjourned)
+    token = room.table.seats[0].token
+    assert token is not None
+    resumed = room.handle(1, Resume("room", token), 2.0)
+    assert kinds(resumed, 1) == ["joined", "state"]
+    snapshot = room.table.snapshot()
+    left = room.handle(1, Leave(), 3.0)
+    assert kinds(left, 1) == ["left"] and not room.table.seats[0].free
+    assert room.table.deserted
+    for restored in (
+        Table.restore(room.table.snapshot(), [], entropy=random.Random(1).randbytes, now=4.0),
+        Table.restore(snapshot, left.events, entropy=random.Random(1).randbytes, now=4.0),
+    ):
+        assert restored.deserted and restored.adjourned
+    again = room.handle(2, Resume("room", token), 5.0)
+    assert kinds(again, 2) == ["joined", "state"] and not room.table.deserted

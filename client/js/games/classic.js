@@ -23,7 +23,9 @@ export function mountClassic({ act, prefs, notices }) {
     const swaps = state.match.hand.swaps;
     if (swaps.length <= prev.match.hand.swaps.length) return;
     const swap = swaps[swaps.length - 1];
-    notices.show(h("div", { class: "table-notice", "data-testid": "swap-notice", "data-seat": String(swap.seat) }, swapText(state, swap)));
+    const text = swapText(state, swap);
+    notices.show(h("div", { class: "table-notice", "data-testid": "swap-notice", "data-seat": String(swap.seat) }, text));
+    notices.say(text);
   }
 
   /** The stock and the face-up trump lie aside, in a corner, leaving the middle to the trick. */
@@ -56,7 +58,7 @@ export function mountClassic({ act, prefs, notices }) {
         h("span", {}, suitName(hand.trump, prefs.deck)),
       ),
     );
-    return h("div", { class: `deck${hand.stock ? "" : " empty"}`, "aria-label": t("table.stock", { n: hand.stock }) }, children);
+    return h("div", { class: `deck${hand.stock ? "" : " empty"}`, role: "group", "aria-label": t("table.stock", { n: hand.stock }) }, children);
   }
 
   /** Under your hand: the swap button when you may swap, else why not while you hold the 7. */

@@ -13,7 +13,7 @@ import { createTrick } from "./trick.js";
 
 /** Fills `felt`; `deps` are the regions its parts call: {seating, signals, handLog, notices}. */
 export function mountFelt(felt, ctx, deps) {
-  const hand = createHand(ctx, felt, { signals: deps.signals });
+  const hand = createHand(ctx, felt, { signals: deps.signals, held: () => trick.held() });
   const seats = createSeats(ctx, felt, { hand, seating: deps.seating, signals: deps.signals });
   const trick = createTrick(ctx, deps);
   const motion = createMotion(); // cards that move, over what is drawn
@@ -28,7 +28,7 @@ export function mountFelt(felt, ctx, deps) {
     const n = s.state.room.rules.players;
     const dealt = Boolean(s.state.match && s.state.match.hand);
     felt.className = `felt players-${n} game-${gameName(s.state.room.rules)}${dealt ? " dealt" : ""}`;
-    fill(felt, seats.draw(s), trick.draw(s), ctx.game().feltPieces(s));
+    fill(felt, seats.draw(s), trick.draw(s), ctx.game().feltPieces(s), deps.notices.host);
     motion.play(felt, before);
     if (focused) hand.refocus();
     else if (active && active.isConnected && !active.disabled) active.focus({ preventScroll: true });
@@ -38,6 +38,7 @@ export function mountFelt(felt, ctx, deps) {
   return {
     noteState: hand.noteState,
     observe: trick.observe,
+    held: trick.held,
     update,
     /** Joined, the first state still to come. */
     loading: () => fill(felt, h("p", { class: "felt-message" }, t("picker.loading"))),

@@ -1,15 +1,17 @@
 // Your hand, in your seat at the bottom of the felt: the cards as buttons (enabled when
-// legal), playing one by a click or the keyboard (1–9, ← →, Enter), what the game adds
-// under the hand (the classic game's swap of the 7), the signals at a table of signals, and
-// the note while you are away.
+// legal, and not while a finished trick is still held in view), playing one by a click or
+// the keyboard (1–9, ← →, Enter) with the focus kept in the hand; under it one line, always
+// there so the hand never moves, for what the game adds (the classic game's swap of the 7),
+// the note while you are away, or the keys; and the signals at a table of signals.
 
 import { cardFace } from "../cards.js";
 import { h } from "../dom.js";
 import { cardName, t } from "../i18n.js";
 import { seatInfo } from "../state.js";
 
-/** A part of the felt, drawn anew with it; `felt` is where the hand lies. */
-export function createHand({ store, act, prefs, redraw, game }, felt, { signals }) {
+/** A part of the felt, drawn anew with it; `felt` is where the hand lies; `held()` is the
+ * finished trick still shown, if any (your turn waits for it to go). */
+export function createHand({ store, act, prefs, redraw, game }, felt, { signals, held }) {
   let selected = 0; // keyboard selection in your hand
   let pendingPlay = null; // a card sent, waiting for the state that shows it
   let inHand = new Set(); // your cards as last drawn (new ones are dealt in with a motion)
@@ -26,7 +28,7 @@ export function createHand({ store, act, prefs, redraw, game }, felt, { signals 
   function draw(s, hand) {
     const legal = new Set(hand.legal || []);
     const publicCards = new Set((hand.public && hand.public[hand.seat]) || []);
-    const myTurn = hand.turn === hand.seat && !hand.over;
+    const myTurn = hand.turn === hand.seat && !hand.over && !held();
     const cards = shown(hand);
     if (selected >= cards.length) selected = Math.max(0, cards.length - 1);
     const before = inHand;
@@ -46,7 +48,9 @@ export function createHand({ store, act, prefs, redraw, game }, felt, { signals 
           "data-testid": "card",
           "data-card": code,
           "data-index": String(i),
-          "aria-label": `${i + 1}: ${cardName(code, prefs.deck)}${publicCards.has(code) ? ` (${t("seat.public")})` : ""}`,
+          // Named as the card is everywhere on the page; its key is a shortcut, not its name.
+          "aria-label": `${cardName(code, prefs.deck)}${publicCards.has(code) ? ` (${t("seat.public")})` : ""}`,
+          "aria-keyshortcuts": String(i + 1),
           disabled: !playable,
           onclick: () => playCard(code),
           onfocus: () => {
@@ -57,18 +61,20 @@ export function createHand({ store, act, prefs, redraw, game }, felt, { signals 
       );
     });
     buttons.forEach((b, i) => b.append(h("span", { class: "key-hint", "aria-hidden": "true" }, String(i + 1))));
-    const out = [h("div", { class: `hand${myTurn ? " my-turn" : ""}`, "data-testid": "hand", role: "group", "aria-label": t("table.yourHand") }, buttons)];
-    out.push(game().handExtras(s, hand), signals.panel(s));
-    if (myTurn) out.push(h("p", { class: "key-help" }, t("table.keys")));
+    const group = h("div", { class: `hand${myTurn ? " my-turn" : ""}`, "data-testid": "hand", role: "group", "aria-label": t("table.yourHand"), tabindex: "-1" }, buttons);
+    const line = awayNote(s, hand) || game().handExtras(s, hand) || (myTurn ? h("p", { class: "key-help" }, t("table.keys")) : null);
+    return h("div", { class: "my-hand-wrap" }, group, h("div", { class: "hand-line" }, line), signals.panel(s));
+  }
+
+  /** While you are away: why the bot plays, and "I'm back". */
+  function awayNote(s, hand) {
     const me = seatInfo(s.state.room, hand.seat);
-    if (me && (me.away || me.bot_playing)) {
-      // Any message takes the seat back from the bot; sync is the one that changes nothing else.
-      const back = me.away
-        ? h("button", { type: "button", class: "btn btn-gold btn-small", "data-testid": "back-button", onclick: () => act.send({ type: "sync" }) }, t("table.back"))
-        : null;
-      out.push(h("div", { class: "away-note", "data-testid": "away-note", role: "status" }, h("span", {}, t("table.awayNote")), back));
-    }
-    return h("div", { class: "my-hand-wrap" }, out);
+    if (!me || !(me.away || me.bot_playing)) return null;
+    // Any message takes the seat back from the bot; sync is the one that changes nothing else.
+    const back = me.away
+      ? h("button", { type: "button", class: "btn btn-gold btn-small", "data-testid": "back-button", onclick: () => act.send({ type: "sync" }) }, t("table.back"))
+      : null;
+    return h("div", { class: "away-note", "data-testid": "away-note", role: "status" }, h("span", {}, t("table.awayNote")), back);
   }
 
   /** Your cards in the order shown: the game's (Chiamata's eight sorted), else as dealt. */
@@ -78,24 +84,30 @@ export function createHand({ store, act, prefs, redraw, game }, felt, { signals 
 
   function playCard(code) {
     const hand = store.get().state?.match?.hand;
-    if (!hand || pendingPlay || hand.turn !== hand.seat || !(hand.legal || []).includes(code)) return;
+    if (!hand || pendingPlay || held() || hand.turn !== hand.seat || !(hand.legal || []).includes(code)) return;
     if (act.send({ type: "play", card: code })) {
       pendingPlay = code;
       redraw();
     }
   }
 
-  /** True while one of your cards has the focus (the felt's redrawing must give it back). */
+  /** True while your hand or one of its cards has the focus (the felt's redrawing must
+   * give it back). */
   function focused() {
-    return felt.contains(document.activeElement) && document.activeElement.dataset.testid === "card";
+    const el = document.activeElement;
+    return felt.contains(el) && (el.dataset.testid === "card" || el.dataset.testid === "hand");
   }
 
+  /** The focus on your card `i`, or on the hand itself while that card cannot be played
+   * (a disabled button cannot hold it: it would fall to the top of the page). */
   function focusCard(i) {
-    const buttons = felt.querySelectorAll('[data-testid="hand"] [data-testid="card"]');
-    if (!buttons.length) return;
+    const group = felt.querySelector('[data-testid="hand"]');
+    if (!group) return;
+    const buttons = group.querySelectorAll('[data-testid="card"]');
     const index = Math.max(0, Math.min(buttons.length - 1, i));
     selected = index;
-    buttons[index].focus({ preventScroll: true });
+    const button = buttons[index];
+    (button && !button.disabled ? button : group).focus({ preventScroll: true });
   }
 
   function handleKey(event) {

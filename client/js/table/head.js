@@ -5,9 +5,12 @@ import { fill, h } from "../dom.js";
 import { t, tableName } from "../i18n.js";
 import { statusOf } from "../state.js";
 import { rulesChips, seatName, shareField } from "./pieces.js";
+import { takesText } from "./trick.js";
 
-/** Fills `root` (the head) and `shareHost` (in the side panel). */
-export function mountHead(root, { shareHost }) {
+/** Fills `root` (the head) and `shareHost` (in the side panel); `held()` is the finished
+ * trick still shown on the felt, if any: until it goes, the status says who took it, not
+ * whose turn it is (the next card led is not drawn yet). */
+export function mountHead(root, { shareHost, held }) {
   function update(s) {
     const room = (s.state && s.state.room) || s.preview;
     if (!room) {
@@ -17,13 +20,14 @@ export function mountHead(root, { shareHost }) {
     // Adjourned: no person is connected, nothing moves until one comes back.
     const adjourned = room.status === "adjourned";
     const status = adjourned ? { key: "status.adjourned", params: {} } : statusOf(s.state, (seat) => seatName(room, seat));
-    const myTurn = Boolean(status.mine);
+    const taken = s.joined && s.state && !adjourned ? held() : null;
+    const myTurn = !taken && Boolean(status.mine);
     const parts = [
       h("div", { class: "table-title" }, h("h1", { class: "table-name" }, tableName(room)), rulesChips(room.rules)),
       h(
         "div",
         { class: `status${myTurn ? " status-mine" : ""}${adjourned ? " status-adjourned" : ""}`, "data-testid": "status", "data-status": room.status, role: "status" },
-        s.joined ? t(status.key, status.params) : t(`room.status.${room.status}`),
+        taken ? takesText(s.state, taken.winner) : s.joined ? t(status.key, status.params) : t(`room.status.${room.status}`),
       ),
     ];
     // The link to share: up front while seats are being filled, beside the chat after.

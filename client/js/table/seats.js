@@ -3,7 +3,7 @@
 // the match, a signal just seen, and its cards — yours from the hand part, everyone else's
 // as backs, public cards, a partner's cards an open table shows you, or (Scoperta) open.
 
-import { accountMark, changeClass, changeText, ratingText } from "../account.js";
+import { accountMark, changeClass, changeText, ordinalText, ratingText } from "../account.js";
 import { h, icon } from "../dom.js";
 import { t } from "../i18n.js";
 import { seenCards } from "../partnership.js";
@@ -74,9 +74,9 @@ export function createSeats({ store, prefs, game }, felt, { hand: myHand, seatin
       parts.push(
         h(
           "div",
-          { class: "taken-chip", title: t("table.taken") },
+          { class: "taken-chip", title: t("table.taken"), role: "img", "aria-label": t("table.takenN", { n: hand.taken[side] ?? 0 }) },
           h("span", { class: "pile", "aria-hidden": "true" }),
-          h("span", {}, String(hand.taken[side] ?? 0)),
+          h("span", { "aria-hidden": "true" }, String(hand.taken[side] ?? 0)),
         ),
       );
     }
@@ -110,7 +110,7 @@ export function createSeats({ store, prefs, game }, felt, { hand: myHand, seatin
     if (game().openHands) cls.push("open-hand");
     return h(
       "div",
-      { class: cls.join(" "), "data-testid": `hand-${seat}`, "aria-label": t(seen.length ? "seat.seenCards" : "seat.cards", { n: hand.hand_sizes[seat] || 0 }) },
+      { class: cls.join(" "), "data-testid": `hand-${seat}`, role: "group", "aria-label": t(seen.length ? "seat.seenCards" : "seat.cards", { n: hand.hand_sizes[seat] || 0 }) },
       cards,
     );
   }
@@ -162,16 +162,18 @@ function badge(kind, text, seat) {
   return h("span", { class: `badge badge-${kind}`, "data-testid": `${kind}-${seat}` }, text);
 }
 
-/** A seat's rating at a rated table, and its change once the match has ended. */
+/**
+ * A seat's rating at a rated table (mu ± sigma); once the match has ended, the leaderboard's
+ * figure (mu − 3 sigma) and its change instead: the change shown is that figure's.
+ */
 function ratingBadge(info, seat) {
   const change = info.rating_change;
   const moved = change !== null && change !== undefined;
+  const title = moved ? t("seat.change", { rating: ordinalText(info.rating), change: changeText(change) }) : t("seat.rating", { rating: ratingText(info.rating) });
   return h(
     "span",
-    { class: "badge badge-rating", "data-testid": `rating-${seat}`, title: t("seat.rating", { rating: ratingText(info.rating) }) },
-    ratingText(info.rating),
-    moved
-      ? h("span", { class: `rating-change ${changeClass(change)}`, "data-testid": `rating-change-${seat}`, "data-change": String(change), title: t("seat.change", { change: changeText(change) }) }, ` ${changeText(change)}`)
-      : null,
+    { class: "badge badge-rating", "data-testid": `rating-${seat}`, title },
+    moved ? ordinalText(info.rating) : ratingText(info.rating),
+    moved ? h("span", { class: `rating-change ${changeClass(change)}`, "data-testid": `rating-change-${seat}`, "data-change": String(change) }, ` ${changeText(change)}`) : null,
   );
 }

@@ -2,6 +2,7 @@
 // chat, the link to share once seats are filled (the head fills it), and the buttons to
 // resign and to leave.
 
+import { confirmDialog } from "../confirm.js";
 import { fill, h } from "../dom.js";
 import { t } from "../i18n.js";
 import { openTable } from "../partnership.js";
@@ -25,7 +26,7 @@ export function mountSide(aside, ctx, { share }) {
     drawBoard(s);
     handLog.update(s);
     chat.update(s);
-    fill(actions, actionButtons(s, ctx.act));
+    fill(actions, actionButtons(s, ctx));
   }
 
   function drawBoard(s) {
@@ -82,17 +83,32 @@ function handCount(rules, match) {
   return t("table.hand", { n: match.hands_dealt });
 }
 
-/** Resign (a player, while the match is on) and leave. */
-function actionButtons(s, act) {
+/** Resign (a player, while the match is on) and leave, each asked first while it is on. */
+function actionButtons(s, { act, store }) {
   const state = s.state;
   const match = state.match;
   const out = [];
-  if (mySeat(state) !== null && match && !match.over) {
-    const resign = () => {
-      if (window.confirm(t("table.resignConfirm"))) act.send({ type: "resign" });
+  const playing = mySeat(state) !== null && match && !match.over;
+  if (playing) {
+    const resign = async () => {
+      if (await confirmDialog({ title: t("resign.title"), lines: [t("table.resignConfirm")], yes: t("resign.confirm") })) act.send({ type: "resign" });
     };
     out.push(h("button", { type: "button", class: "btn btn-ghost", "data-testid": "resign-button", onclick: resign }, t("table.resign")));
   }
-  out.push(h("button", { type: "button", class: "btn btn-ghost", "data-testid": "leave-button", onclick: () => act.leave() }, t("table.leave")));
+  const leave = async () => {
+    const now = store.get().state;
+    if (playing && now && !(await confirmDialog({ title: t("leave.title"), lines: leaveLines(now), yes: t("leave.confirm") }))) return;
+    act.leave();
+  };
+  out.push(h("button", { type: "button", class: "btn btn-ghost", "data-testid": "leave-button", onclick: leave }, t("table.leave")));
   return out;
+}
+
+/** What leaving a match in progress means here: the seat kept, and what the grace brings. */
+function leaveLines(state) {
+  const room = state.room;
+  const me = mySeat(state);
+  const others = room.seats.filter((info) => info.seat !== me && info.kind === "human");
+  const then = room.rules.rated ? "leave.textRated" : others.length ? "leave.textPeople" : "leave.textAlone";
+  return [t("leave.text"), t(then, { n: room.rules.grace })];
 }

@@ -2,7 +2,7 @@
 // won, the points, the match so far (its hands, with their replays), the ratings moved by a
 // rated match, what comes next (ready, play again) and the hand's fairness record.
 
-import { changeClass, changeText, ratingText } from "../account.js";
+import { changeClass, changeText, ordinalText, ratingText } from "../account.js";
 import { fill, h } from "../dom.js";
 import { t } from "../i18n.js";
 import { openTable } from "../partnership.js";
@@ -179,7 +179,8 @@ function matchWinnerText(sum, room, mine) {
   return t("summary.matchWinner", { side: names(sum.winners) });
 }
 
-/** Each seat's rating after a rated match and how far it moved (once the server says). */
+/** Each seat's leaderboard rating (mu − 3 sigma, mu ± sigma beside it) after a rated match
+ * and how far that figure moved (once the server says). */
 function ratingChanges(room) {
   return h(
     "table",
@@ -195,7 +196,7 @@ function ratingChanges(room) {
           "tr",
           { class: `side-${info.side}`, "data-testid": "summary-rating", "data-seat": String(info.seat), "data-change": moved ? String(change) : null },
           h("th", {}, seatName(room, info.seat)),
-          h("td", { class: "points" }, ratingText(info.rating)),
+          h("td", { class: "points", "data-testid": "summary-rating-value", title: ratingText(info.rating) }, ordinalText(info.rating)),
           h("td", { class: `points rating-change ${changeClass(change)}` }, moved ? changeText(change) : "…"),
         );
       }),

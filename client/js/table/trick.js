@@ -3,7 +3,7 @@
 // to the last trick; before a hand is dealt, the seating's waiting message instead.
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { cardName, t } from "../i18n.js";
 import { mySeat, sameHand, seatPosition, trickCards } from "../state.js";
 import { faceCard, seatName } from "./pieces.js";
 
@@ -12,6 +12,12 @@ const HOLD_MS = 1300; // a finished trick stays in view at least this long (≥ 
 /** The trick's winner in words: "You take the trick", "Anna takes the trick". */
 export function takesText(state, winner) {
   return winner === mySeat(state) ? t("trick.youTake") : t("trick.takes", { name: seatName(state.room, winner) });
+}
+
+/** A card of the trick, named with who played it: "Ace of coins, played by Anna". */
+function playedBy(state, seat, card, deck) {
+  const params = { card: cardName(card, deck), name: seatName(state.room, seat) };
+  return seat === mySeat(state) ? t("trick.playedByYou", params) : t("trick.playedBy", params);
 }
 
 /** A part of the felt, drawn anew with it: the `center` grid area. */
@@ -68,7 +74,7 @@ export function createTrick({ prefs, redraw }, { seating, handLog, notices }) {
         {
           class: `slot pos-${seatPosition(seat, bottom, n)}${before.has(card) ? "" : " fresh"}${lingering && shown.winner === seat ? " winner" : ""}`,
         },
-        faceCard(card, prefs, { "data-testid": "trick-card", "data-seat": String(seat) }),
+        faceCard(card, prefs, { "data-testid": "trick-card", "data-seat": String(seat), "aria-label": playedBy(state, seat, card, prefs.deck) }),
       ),
     );
     if (lingering) {
@@ -103,5 +109,11 @@ export function createTrick({ prefs, redraw }, { seating, handLog, notices }) {
     );
   }
 
-  return { observe, draw, destroy: () => clearTimeout(holdTimer) };
+  return {
+    observe,
+    draw,
+    /** The finished trick held in view, or null: meanwhile nobody's turn is shown as due. */
+    held: () => (hold ? hold.trick : null),
+    destroy: () => clearTimeout(holdTimer),
+  };
 }

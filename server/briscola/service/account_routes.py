@@ -18,6 +18,7 @@ from briscola.accounts.model import Account, AccountView, Profile
 from briscola.service.accounts import Accounts, TooManyAttempts
 from briscola.service.http import BodyRefused, error, json_response, read_json_body
 from briscola.wire.errors import Code, Refusal
+from briscola.wire.names import name_key
 from briscola.wire.ratings import RATED_KINDS, RatingKind
 
 #: The leaderboard's length.
@@ -132,8 +133,10 @@ def account_routes(accounts: Accounts) -> list[Route]:
         return json_response({"kind": kind, "players": kind.players, "entries": entries})
 
     async def profile(request: Request) -> Response:
-        account_id = request.path_params["account"]
-        stored = await store.get(account_id)
+        # An account's id is its name's key: the address is read by the same rule, so
+        # /api/accounts/Nico, /api/accounts/nico and /api/accounts/NICO are one player's.
+        account_id = name_key(request.path_params["account"])
+        stored = await store.get(account_id) if account_id else None
         if stored is None:
             return error(Code.ACCOUNT_NOT_FOUND, "no player with that id", 404)
         history = {kind.value: await store.history(account_id, kind) for kind in RATED_KINDS}

@@ -64,16 +64,11 @@ class Lobby:
         self._changed.set()
 
     def public_rooms(self) -> list[RoomSummary]:
-        """The public tables one could sit at or watch being played, this process's and
-        (with several) the others' from the shared lobby. A finished match or an adjourned
-        one (no person connected) is left out; its link still opens it."""
+        """The tables the lobby lists (:attr:`RoomSummary.listed`), this process's and
+        (with several) the others' from the shared lobby, each judged by its summary."""
         local = {room_id: room.summary() for room_id, room in self.rooms.items()}
         others = [s for s in self._shared if s.id not in local]
-        return [
-            summary
-            for summary in (*local.values(), *others)
-            if not summary.rules.private and summary.status not in ("over", "adjourned")
-        ]
+        return [summary for summary in (*local.values(), *others) if summary.listed]
 
     async def refresh(self, *, read: bool = True) -> None:
         """Write the summaries of this process's rooms that changed to the shared lobby,

@@ -3,7 +3,8 @@
 Each room is a :class:`~briscola.service.runner.RoomRunner` whose task this owns. A room that
 fails is logged, its people are told, and it is restored from the store or closed; a room
 whose lease another process took is dropped, and its people follow it there; a room nobody
-has been at for a while is closed. What comes out of a room goes to the gateway
+has been at for a while is closed (a deserted one, whose last person left, after its grace
+period). What comes out of a room goes to the gateway
 (:class:`People`), which owns the connections.
 """
 
@@ -34,7 +35,8 @@ from briscola.wire.table_rules import TableRules
 
 log = logging.getLogger(__name__)
 
-REAP_INTERVAL = 60.0
+#: How often the reaper looks for tables to close (a deserted one waits only its grace).
+REAP_INTERVAL = 1.0
 #: How many orphaned rooms are taken over at once.
 ADOPT_CHUNK = 100
 
@@ -189,7 +191,9 @@ class Rooms:
             self.cluster.post(node, Moved(room.id, self.cluster.node, conns))
 
     async def _reap_loop(self) -> None:
-        """Close the tables nobody has been at for ``idle_close`` seconds."""
+        """Close the tables nobody (player or spectator) has been at for ``idle_close``
+        seconds, or for the table's grace period if it is deserted (its last person left:
+        :attr:`~briscola.table.state.TableState.deserted`)."""
         loop = asyncio.get_running_loop()
         idle = self.settings.idle_close
         while True:
@@ -198,12 +202,15 @@ class Rooms:
             for room in list(self.by_id.values()):
                 if room.session.members:
                     room.empty_since = None
-                elif room.empty_since is None:
+                    continue
+                if room.empty_since is None:
                     room.empty_since = now
-                elif now - room.empty_since >= idle:
-                    await self.close(room)
+                table = room.session.table
+                wait = min(idle, table.rules.grace) if table.deserted else idle
+                if now - room.empty_since >= wait:
+                    await self.close(room, now - room.empty_since)
 
-    async def close(self, room: RoomRunner) -> None:
+    async def close(self, room: RoomRunner, empty_for: float) -> None:
         """Stop a room's task after what it has queued and forget the table, here, in the
         shared lobby and in the mirror (its finished hands' records stay until they
         expire)."""
@@ -217,7 +224,7 @@ class Rooms:
         await self.cluster.release(room.id)
         await self.store.forget(room.id)
         await self.cluster.unlist(room.id)
-        log.info("closed table %s: nobody there for %.0f s", room.id, self.settings.idle_close)
+        log.info("closed table %s: nobody there for %.0f s", room.id, empty_for)
         self.people.lobby_changed()
 
     # ------------------------------------------------------------- taking over

@@ -97,7 +97,7 @@ class Applying(TableState):
         s = self.seats[e.seat]
         s.kind, s.name, s.token = SeatKind.HUMAN, e.name, e.token
         s.account, s.rating, s.rating_change = e.account, e.rating, None
-        s.ready = s.away = s.standin = False
+        s.ready = s.away = s.standin = s.left = False
         s.expiries = 0
         s.connected, s.gone_since = True, None
         if self.host is None:
@@ -133,6 +133,7 @@ class Applying(TableState):
         adjourned = self.adjourned
         s = self.seats[e.seat]
         s.connected = e.connected
+        s.left = e.left and not e.connected
         s.gone_since = None if e.connected else self._now
         if adjourned and not self._nobody_connected():  # resumed: the clock or pause afresh
             self._turn_since = self._now

@@ -57,10 +57,12 @@ class ReadySet(Event, tag="ready", frozen=True):
 
 
 class Presence(Event, tag="presence", frozen=True):
-    """A person's connection came or went."""
+    """A person's connection came or went; ``left``: they went with ``leave`` (mid-match,
+    keeping the seat to come back to), not only lost their connection."""
 
     seat: int
     connected: bool
+    left: bool = False
 
 
 class AwaySet(Event, tag="away", frozen=True):

@@ -53,6 +53,7 @@ class Persistence(Applying):
                     s.account,
                     s.rating,
                     s.rating_change,
+                    s.left,
                 )
                 for s in self.seats
             ],
@@ -141,7 +142,7 @@ def _seat_events(index: int, seat: SeatSnapshot) -> Iterator[Event]:
     if seat.ready != (seat.kind is SeatKind.BOT):
         yield ReadySet(index, seat.ready)
     if not seat.connected:
-        yield Presence(index, False)
+        yield Presence(index, False, seat.left)
     if seat.away:
         yield AwaySet(index, True)
     if seat.standin:

@@ -76,13 +76,14 @@ class Seating(Playing):
         if s.standin:
             self._emit(StandIn(seat, False))
 
-    def disconnect(self, seat: int, now: float) -> None:
-        """The person's connection went: gone from now (their grace period runs). After the
-        match their yes to a rematch goes with them: it stands only while they are here."""
+    def disconnect(self, seat: int, now: float, *, left: bool = False) -> None:
+        """The person's connection went (``left``: they left with ``leave``): gone from now
+        (their grace period runs). After the match their yes to a rematch goes with them: it
+        stands only while they are here."""
         self._now = now
         s = self.seats[seat]
-        if s.connected:
-            self._emit(Presence(seat, False))
+        if s.connected or (left and not s.left):
+            self._emit(Presence(seat, False, left))
         if s.ready and self.status is Status.OVER:
             self._emit(ReadySet(seat, False))
 
@@ -93,13 +94,14 @@ class Seating(Playing):
             self._emit(AwaySet(seat, False))
 
     def leave(self, seat: int, now: float) -> None:
-        """Before the match the seat is freed; after, the person is only gone: the seat
-        stays theirs, a rematch being agreed included (their yes goes, see :meth:`disconnect`)."""
+        """Before the match the seat is freed; after, the person is gone and has left: the
+        seat stays theirs to take back (a rematch being agreed included: their yes goes, see
+        :meth:`disconnect`), but nobody waits for them (:attr:`deserted`)."""
         self._now = now
         if self.match is None:
             self._emit(SeatFreed(seat))
         else:
-            self.disconnect(seat, now)
+            self.disconnect(seat, now, left=True)
 
     def add_bot(self, by: int, seat: int, now: float, level: Level = Level.STRONG) -> None:
         self._now = now

@@ -26,6 +26,8 @@ class SeatSnapshot(msgspec.Struct, frozen=True):
     account: str | None = None
     rating: Rating | None = None
     rating_change: float | None = None
+    #: The person left with ``leave`` mid-match (absent from older snapshots: no).
+    left: bool = False
 
 
 class HandSnapshot(msgspec.Struct, frozen=True):

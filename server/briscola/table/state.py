@@ -41,6 +41,9 @@ class Seat:
     standin: bool = False
     expiries: int = 0
     gone_since: float | None = None
+    #: The person left with ``leave`` once the match had started (mirrored): the seat is
+    #: still theirs to come back to, but nobody waits for them (:attr:`TableState.deserted`).
+    left: bool = False
     #: A bot seat's level (docs/BOTS.md).
     level: Level | None = None
     #: A person's account (None: a guest), their rating of this table's kind
@@ -194,6 +197,18 @@ class TableState:
     def _nobody_connected(self) -> bool:
         """No person is connected (bots do not count), looked at afresh."""
         return not any(s.connected and s.kind is SeatKind.HUMAN for s in self.seats)
+
+    @property
+    def deserted(self) -> bool:
+        """Nobody is left to play: some seat is held, and no person holds one but those who
+        left it with ``leave`` (bots only, or everyone gone that way). Such a table is not
+        listed, and closes once nobody has been at it for its grace period."""
+        held = False
+        for s in self.seats:
+            if s.human and not s.left:
+                return False
+            held = held or not s.free
+        return held
 
     @property
     def hand_on(self) -> bool:

@@ -51,6 +51,16 @@ class RoomSummary(msgspec.Struct, frozen=True):
     free_seats: int
     spectators: int
 
+    @property
+    def listed(self) -> bool:
+        """Whether the lobby lists it: a public table one could sit at or watch being
+        played. Not a finished match, nor one adjourned (no person connected), nor a table
+        of bots only (no person seated: its last person left); their links still open them."""
+        if self.rules.private or self.status in ("over", "adjourned"):
+            return False
+        kinds = {seat.kind for seat in self.seats}
+        return "human" in kinds or "bot" not in kinds
+
 
 class RecordRef(msgspec.Struct, frozen=True):
     hand_id: str
