@@ -28,7 +28,7 @@ from briscola.engine.chiamata import (
     apply,
     callable_cards,
     legal,
-    match_own,
+    match_owner,
     match_template,
     match_view,
     own,
@@ -186,7 +186,7 @@ def spliced(match: ChiamataMatch, viewer: int | None) -> bytes:
     holes, as the table's encoder does."""
     pieces = encode(match_template(match, HOLE)).split(b"\0")
     assert len(pieces) == len(OWN_FIELDS) + 1
-    values = [encode(viewer), *map(encode, match_own(match, viewer))]
+    values = [encode(viewer), *map(encode, match_owner(match)(viewer))]
     return pieces[0] + b"".join(
         value + piece for value, piece in zip(values, pieces[1:], strict=True)
     )
@@ -201,4 +201,4 @@ def test_the_template_with_a_viewers_own_values_is_its_view() -> None:
             for viewer in VIEWERS:
                 assert spliced(match, viewer) == encode(match_view(match, viewer))
                 assert CHIAMATA.view(match, viewer) == match_view(match, viewer)
-                assert CHIAMATA.own(match, viewer) == own(deal, viewer)
+                assert CHIAMATA.owner(match)(viewer) == own(deal, viewer)

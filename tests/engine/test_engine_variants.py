@@ -317,7 +317,7 @@ def test_every_game_is_reached_through_the_seam() -> None:
         while (turn := game.turn(match)) is not None:
             viewed = game.view(match, turn)
             assert viewed.hand is not None and viewed.hand.seat == turn
-            assert game.own(match, turn)[0] == viewed.hand.hand
+            assert game.owner(match)(turn)[0] == viewed.hand.hand
             assert game.template(match, None).hand.hand is None  # type: ignore[union-attr]
             match = game.apply(match, rng.choice(game.legal(match, turn)))
         assert game.phase(match) is not Phase.PLAY

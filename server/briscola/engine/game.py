@@ -23,7 +23,7 @@ from .replay import ReplayStep, replay_steps
 from .rules import legal_actions
 from .seam import Game
 from .state import GameName, PartnerComm, side_of
-from .view import MatchView, match_own, match_own_fields, match_template, match_view
+from .view import MatchView, match_own_fields, match_owner, match_template, match_view
 
 
 class TrickAndDraw:
@@ -39,7 +39,7 @@ class TrickAndDraw:
     apply = staticmethod(apply_action)
     view = staticmethod(match_view)
     template = staticmethod(match_template)
-    own = staticmethod(match_own)
+    owner = staticmethod(match_owner)
     own_fields = staticmethod(match_own_fields)
     verify = staticmethod(verify_record)
     replay = staticmethod(replay_steps)

@@ -12,7 +12,7 @@ checks every member against them (docs/ARCHITECTURE.md, "Adding a game").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from .phase import Phase
@@ -31,7 +31,7 @@ class Game(Protocol[R, M, A, V, S]):
     values out; deterministic from the seeds.
 
     :meth:`own_fields` names the fields of a deal's view that are one viewer's own, in
-    order, the seat first: :meth:`template` puts a hole in each and :meth:`own` gives a
+    order, the seat first: :meth:`template` puts a hole in each and :meth:`owner` gives each
     viewer's values for them but the seat.
     """
 
@@ -70,8 +70,10 @@ class Game(Protocol[R, M, A, V, S]):
         """Everyone's view with ``hole`` in each of :meth:`own_fields` (a deal must be on)."""
         ...
 
-    def own(self, match: M, viewer: int | None) -> tuple[Any, ...]:
-        """``viewer``'s values for :meth:`own_fields` but the seat (a deal must be on)."""
+    def owner(self, match: M) -> Callable[[int | None], tuple[Any, ...]]:
+        """For this state of the match, the function giving a viewer's values for
+        :meth:`own_fields` but the seat (a deal must be on): made once a step, called once
+        for each recipient."""
         ...
 
     def audience(self, match: M) -> frozenset[int] | None:

@@ -14,7 +14,9 @@ caught it, and the seed appear only when the hand is over.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from functools import partial
 from typing import Any
 
 from ._values import shell_of
@@ -415,11 +417,11 @@ def match_own_fields(match: MatchState) -> tuple[str, ...]:
     return QUIET_OWN_FIELDS if match.rules.partner_comm is _NO_COMM else OWN_FIELDS
 
 
-def match_own(match: MatchState, viewer: int | None) -> Own:
-    """:func:`own` for the hand of a match (a match with a hand)."""
-    hand = match.hand
-    assert hand is not None
-    return own(hand, viewer)
+def match_owner(match: MatchState) -> Callable[[int | None], Own]:
+    """:func:`own` for the hand of a match (a match with a hand), bound to it: one C call a
+    recipient, with no Python frame between."""
+    assert match.hand is not None
+    return partial(own, match.hand)
 
 
 def match_template(match: MatchState, hole: Any) -> MatchView:

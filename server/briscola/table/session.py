@@ -265,11 +265,12 @@ class RoomSession:
             key, _, summary = self._summary()
             texts = StateTexts(table, summary, table.clock(now))
             frames = out.frames
+            seats = table.token_seats()
             for conn, member in self.members.items():
                 if conn in due:
                     fresh = member.summary_sent != key
                     member.summary_sent = key
-                    frames.append((conn, texts.text(table.seat_of(member.token), fresh)))
+                    frames.append((conn, texts.text(seats.get(member.token), fresh)))
         return out
 
     def _send(self, conn: ConnId, message: Any) -> None:

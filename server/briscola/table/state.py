@@ -128,7 +128,7 @@ class TableState:
         #: seats can only change then (the status is checked beside it).
         self.seats_revision = 0
         #: Which seat each token holds, as of a seats revision (:meth:`seat_of`).
-        self._seat_index: tuple[int, dict[str, int]] = (-1, {})
+        self._seat_index: tuple[int, dict[str | None, int]] = (-1, {})
         self.match: MatchState | None = None
         self.match_id: str | None = None
         self.match_seed: str | None = None
@@ -216,12 +216,14 @@ class TableState:
         return self.status is Status.PLAYING
 
     def seat_of(self, token: str | None) -> int | None:
-        """The seat a token holds, if any (looked up several times a move: the tokens'
-        seats are listed again only when the seats have changed)."""
-        if token is None:
-            return None
+        """The seat a token holds, if any."""
+        return None if token is None else self.token_seats().get(token)
+
+    def token_seats(self) -> dict[str | None, int]:
+        """Which seat each token holds (looked up several times a move: listed again only
+        when the seats have changed; ``None`` holds none)."""
         revision, seats = self._seat_index
         if revision != self.seats_revision:
             seats = {s.token: s.index for s in self.seats if s.token is not None}
             self._seat_index = (self.seats_revision, seats)
-        return seats.get(token)
+        return seats

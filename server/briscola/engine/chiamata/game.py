@@ -14,7 +14,7 @@ from .record import deal_record, verify_deal
 from .replay import ChiamataStep, replay_steps
 from .rules import legal
 from .state import ChiamataMatch, DealState
-from .view import OWN_FIELDS, ChiamataMatchView, match_own, match_template, match_view
+from .view import OWN_FIELDS, ChiamataMatchView, match_owner, match_template, match_view
 
 #: Sides as ``sides`` gives them: the caller's (with the partner), the defenders'.
 CALLER_SIDE = 0
@@ -30,7 +30,7 @@ class Chiamata:
     apply = staticmethod(apply_action)
     view = staticmethod(match_view)
     template = staticmethod(match_template)
-    own = staticmethod(match_own)
+    owner = staticmethod(match_owner)
     verify = staticmethod(verify_deal)
     replay = staticmethod(replay_steps)
     standings = staticmethod(standings)

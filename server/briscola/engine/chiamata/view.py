@@ -15,8 +15,9 @@ alone"). Nothing else depends on who holds the called card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from functools import cache
+from functools import cache, partial
 from operator import attrgetter
 from typing import Any, Final
 
@@ -367,10 +368,10 @@ def match_template(match: ChiamataMatch, hole: Any) -> ChiamataMatchView:
     return _match_view(match, template(match.hand, hole))
 
 
-def match_own(match: ChiamataMatch, viewer: int | None) -> Own:
-    """:func:`own` for the deal of a match (a match with a deal)."""
+def match_owner(match: ChiamataMatch) -> Callable[[int | None], Own]:
+    """:func:`own` for the deal of a match (a match with a deal), bound to it."""
     assert match.hand is not None
-    return own(match.hand, viewer)
+    return partial(own, match.hand)
 
 
 def _match_view(match: ChiamataMatch, hand: DealView | None) -> ChiamataMatchView:
