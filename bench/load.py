@@ -14,7 +14,8 @@ Against the briscola server a table is created with ``POST /api/rooms`` (4 playe
 clock so that nobody times out); 4 clients ``join`` a seat and say ``ready``, 1 ``watch``es.
 A player whose latest ``state`` gives it the turn sends ``play`` with a legal card, after a
 think time of about ``--think`` seconds (``--mode realistic``) or at once (``--mode
-saturated``). When the match is over seat 0 sends ``play_again`` and everyone ``ready``.
+saturated``). When the match is over everyone sends ``play_again`` (a rematch is every
+person's yes) and the next match starts.
 
 Against the relay each move is a message one seat sends and all 5 sockets of the table
 receive; the next seat moves when it has received it, the same turn-taking.
@@ -491,7 +492,7 @@ class Run:
                 self.my_turn(conn)
         elif status == "over":
             conn.ready_sent = False
-            if seat == 0 and not conn.again_sent:
+            if not conn.again_sent:  # a rematch is every person's yes
                 conn.again_sent = True
                 conn.send(b'{"type":"play_again"}')
         else:  # waiting or between hands
