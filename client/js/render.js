@@ -6,7 +6,7 @@
 import { fill, h } from "./dom.js";
 import { gameModule, gameName } from "./games/index.js";
 import { t } from "./i18n.js";
-import { sameHand } from "./state.js";
+import { mySeat, sameHand } from "./state.js";
 import { mountAlerts } from "./table/alerts.js";
 import { mountFelt } from "./table/felt.js";
 import { mountHead } from "./table/head.js";
@@ -89,7 +89,12 @@ export function mountTable(root, { store, act, prefs, sound, attention }) {
 
   /** What happened between two states: a trick taken, a signal, a seat gone away, the game's news. */
   function observe(prev, state) {
-    if (!sameHand(prev, state)) notices.clear(); // news of the hand before is stale
+    if (!sameHand(prev, state)) {
+      notices.clear(); // news of the hand before is stale
+      // A new deal for a seated player brings the table's head and felt into view: on a
+      // phone "I'm ready" or "Play again" lies below the fold, and the page stayed there.
+      if (prev && mySeat(state) !== null) window.scrollTo({ top: 0, behavior: "instant" });
+    }
     feltRegion.observe(prev, state);
     signals.observe(prev, state);
     game.observe(prev, state);
