@@ -7,7 +7,7 @@ import asyncio
 
 from briscola.bots import make_bot
 from briscola.bots.strong import StrongBot
-from briscola.engine import HandRules, PlayCard, SwapSeven, start_hand, view
+from briscola.engine import GameName, HandRules, PlayCard, SwapSeven, start_hand, view
 from briscola.service.thinker import Thinker, choose
 from briscola.table.core import Thought
 
@@ -17,7 +17,7 @@ TIMEOUT = 60.0
 def first_thought() -> Thought:
     """Seat 1's first decision of a four-player hand, for a strong bot."""
     hand = start_hand(HandRules(players=4), dealer=0, seed=bytes(range(32)))
-    return Thought(1, 0, make_bot("strong", 1), view(hand, 1))
+    return Thought(1, 0, make_bot("strong", 1), view(hand, 1), GameName.CLASSIC, None)
 
 
 def legal(thought: Thought, action: PlayCard | SwapSeven) -> bool:

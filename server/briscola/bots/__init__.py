@@ -7,11 +7,25 @@
 >>> action.seat, action.card.code in view(hand, 1).legal
 (1, True)
 
-:func:`make_bot` makes a bot of a :class:`Level` for one seat of one hand (docs/BOTS.md);
-:func:`choose_action` is the normal level's move for a view, needing no memory.
+:func:`make_bot` makes a bot of a :class:`Level` for one seat of one deal of a game
+(docs/BOTS.md): the trick-and-draw games' bots, or Briscola Chiamata's (its own package,
+:mod:`.chiamata`); :func:`choose_action` is the normal level's move for a trick-and-draw
+view, needing no memory; :func:`with_budget` bounds a strong bot's next decisions in time.
 """
 
-from .heuristic import BotChoice, choose_action
-from .levels import Bot, Level, make_bot
+from .chiamata.turns import ChiamataChoice
+from .heuristic import choose_action
+from .levels import Bot, Level, make_bot, with_budget
+from .player import BotChoice, Choice, View
 
-__all__ = ["Bot", "BotChoice", "Level", "choose_action", "make_bot"]
+__all__ = [
+    "Bot",
+    "BotChoice",
+    "ChiamataChoice",
+    "Choice",
+    "Level",
+    "View",
+    "choose_action",
+    "make_bot",
+    "with_budget",
+]

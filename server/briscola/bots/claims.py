@@ -31,6 +31,7 @@ from briscola.engine import (
 )
 from briscola.engine.deal import deck_size
 
+from .player import TrickBot, View
 from .sim import POINTS, SIDE, bits
 
 _HONOURS: Final = {
@@ -120,18 +121,19 @@ def standing(claim: Claim, made: int, tricks: int, players: int, since: int) -> 
     return Claim(claim.cards, max(0, claim.least - since), most)
 
 
-class Signaller:
-    """The signals of a bot of any level: :func:`signal_for` its seat's view."""
+class Signaller(TrickBot):
+    """The signals of a trick-and-draw bot of any level: :func:`signal_for` its seat's
+    view."""
 
-    seat: int
-
-    def signal(self, view: HandView) -> SignalCode | None:
+    def signal(self, view: View) -> SignalCode | None:
         """The signal this seat makes now, if any: call it with the seat's view whenever
         the table plays signals (see :func:`signal_for`).
 
         Raises:
-            ValueError: if the view is another seat's.
+            ValueError: if the view is another seat's, or a Chiamata view.
         """
+        if type(view) is not HandView:
+            raise ValueError("a bot of the trick-and-draw games was given a Chiamata view")
         if view.seat != self.seat:
             raise ValueError(f"seat {self.seat}'s bot was given the view of seat {view.seat}")
         return signal_for(view)

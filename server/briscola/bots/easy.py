@@ -14,7 +14,8 @@ from typing import Final
 from briscola.engine import Card, HandView, PlayCard, Suit, SwapSeven, beats
 
 from .claims import Signaller
-from .heuristic import BotChoice, check_turn
+from .heuristic import check_turn
+from .player import BotChoice
 
 _LOAD: Final = 10
 _HIGH: Final = 8  # the Three's strength
@@ -26,7 +27,7 @@ class EasyBot(Signaller):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
-    def choose(self, view: HandView) -> BotChoice:
+    def decide(self, view: HandView) -> BotChoice:
         """A beginner's move for this seat's ``view``.
 
         Raises:
@@ -35,17 +36,26 @@ class EasyBot(Signaller):
         seat = check_turn(view, self.seat)
         if view.can_swap:
             return SwapSeven(seat)
-        trump = Suit.from_code(view.trump)
-        hand = [Card.from_code(code) for code in view.legal]
-        trick = [Card.from_code(code) for code in view.trick.cards]
-        if sum(card.points for card in trick) >= _LOAD:
-            holder = _holder(trick, trump)
-            takers = [c for c in hand if c.suit is trick[0].suit and beats(c, holder, trump)]
-            if takers:
-                return PlayCard(seat, takers[0])
-        kept = [c for c in hand if not (c.suit is trump and c.strength >= _HIGH)] or hand
+        trick = view.trick.cards
         rng = random.Random(f"{view.commitment}/{seat}/{view.tricks_played}/{len(trick)}")
-        return PlayCard(seat, rng.choice(kept))
+        return PlayCard(seat, beginner_card(view.legal, trick, Suit.from_code(view.trump), rng))
+
+
+def beginner_card(
+    legal: tuple[str, ...], on_trick: tuple[str, ...], trump: Suit, rng: random.Random
+) -> Card:
+    """The beginner's card of ``legal`` (codes) on a trick of ``on_trick``: one of the
+    suit led that takes a trick holding a load, else one at random, never the Ace or Three
+    of trumps while there is another."""
+    hand = [Card.from_code(code) for code in legal]
+    trick = [Card.from_code(code) for code in on_trick]
+    if sum(card.points for card in trick) >= _LOAD:
+        holder = _holder(trick, trump)
+        takers = [c for c in hand if c.suit is trick[0].suit and beats(c, holder, trump)]
+        if takers:
+            return takers[0]
+    kept = [c for c in hand if not (c.suit is trump and c.strength >= _HIGH)] or hand
+    return rng.choice(kept)
 
 
 def _holder(trick: list[Card], trump: Suit) -> Card:

@@ -18,7 +18,7 @@ the cheapest card.
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from typing import Final
 
 from briscola.engine import (
     DECK,
@@ -32,9 +32,7 @@ from briscola.engine import (
 )
 
 from .claims import Signaller, honours_claimed
-
-#: What :func:`choose_action` returns: play a card, or swap the 7 of trumps.
-BotChoice: TypeAlias = PlayCard | SwapSeven
+from .player import BotChoice
 
 _CARDS: Final = {card.code: card for card in DECK}
 _LOAD: Final = 10  # Aces and Threes: the points of a load
@@ -215,7 +213,7 @@ class NormalBot(Signaller):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
-    def choose(self, view: HandView) -> BotChoice:
+    def decide(self, view: HandView) -> BotChoice:
         """The heuristic's move for this seat's ``view``.
 
         Raises:

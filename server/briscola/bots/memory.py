@@ -47,10 +47,7 @@ class Memory:
         Raises:
             ValueError: if the view is another seat's, or of another hand.
         """
-        if view.seat != self.seat:
-            raise ValueError(f"a view for seat {view.seat} given to seat {self.seat}'s memory")
-        if self.commitment and view.commitment != self.commitment:
-            raise ValueError("a bot plays one hand: this view is of another hand")
+        check_view(view.seat, view.commitment, self.seat, self.commitment)
         plays = self.plays | _plays(view)
         played = self.played | {card for _, _, card in plays}
         expected = view.tricks_played * view.players + len(view.trick.cards)
@@ -71,6 +68,19 @@ class Memory:
         return sum(
             cards >> card & 1 for trick, by, card in self.plays if by == seat and trick >= since
         )
+
+
+def check_view(seat: int | None, commitment: str, memory_seat: int, known: str) -> None:
+    """Refuse a view of ``seat`` and ``commitment`` to a memory of ``memory_seat`` that
+    has seen views of the deal ``known`` (empty: none yet).
+
+    Raises:
+        ValueError: if the view is another seat's, or of another deal.
+    """
+    if seat != memory_seat:
+        raise ValueError(f"a view for seat {seat} given to seat {memory_seat}'s memory")
+    if known and commitment != known:
+        raise ValueError("a bot plays one deal: this view is of another deal")
 
 
 def _plays(view: HandView) -> set[tuple[int, int, int]]:

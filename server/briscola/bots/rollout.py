@@ -49,16 +49,44 @@ def choose(pos: Position) -> int:
     hand = pos.hands[(pos.leader + played) % n]
     cost = COST[trump]
     if not played:
-        return _cheapest(hand, cost)
+        return cheapest(hand, cost)
     best, top, points = holder(trick, trump)
     keys = TRICK_KEYS[4 * trump + SUIT[trick[0]]]
     last = played == n - 1
     held_high = SUIT[trick[best]] == trump and STRENGTH[trick[best]] >= _HIGH
     if PARTNERED[n] and best % 2 == played % 2:  # a partner holds the trick
-        return _load(hand, trump, cost) if last or held_high else _cheapest(hand, cost)
+        return load(hand, trump, cost) if last or held_high else cheapest(hand, cost)
 
-    throw = cheap_throw = -1
-    plain_win = trump_win = cheap_win = -1
+    throw, plain_win, trump_win, cheap_win = takers(hand, trump, keys, top, cost)
+    cheap_throw = -1
+    if throw < 0:
+        cheap_throw = cheapest(hand, cost)
+    else:
+        cheap_throw = throw
+        if n == 2 and _wants_face_up(pos, points):
+            return throw
+    if last:
+        if plain_win >= 0:
+            return plain_win
+        if trump_win >= 0 and (points >= worth(trump_win) or POINTS[cheap_throw] >= _LOAD):
+            return trump_win
+        return cheap_throw
+    if points and (plain_win >= 0 or trump_win >= 0):
+        if points >= _LOAD and trump_win >= 0:
+            return trump_win
+        if cheap_win >= 0:
+            return cheap_win
+    return cheap_throw
+
+
+def takers(
+    hand: int, trump: int, keys: tuple[int, ...], top: int, cost: tuple[int, ...]
+) -> tuple[int, int, int, int]:
+    """Of ``hand`` on a trick held by a card of key ``top`` (in ``keys``, the trick's
+    ``TRICK_KEYS``): the cheapest card that does not take it, the richest plain card that
+    does, the weakest trump that does, and the weakest plain card but a load that does
+    (each -1 when there is none)."""
+    throw = plain_win = trump_win = cheap_win = -1
     rest = hand
     while rest:
         low = rest & -rest
@@ -78,24 +106,7 @@ def choose(pos: Position) -> int:
                     cheap_win = card
         elif throw < 0 or cost[card] < cost[throw]:
             throw = card
-    if throw < 0:
-        cheap_throw = _cheapest(hand, cost)
-    else:
-        cheap_throw = throw
-        if n == 2 and _wants_face_up(pos, points):
-            return throw
-    if last:
-        if plain_win >= 0:
-            return plain_win
-        if trump_win >= 0 and (points >= _worth(trump_win) or POINTS[cheap_throw] >= _LOAD):
-            return trump_win
-        return cheap_throw
-    if points and (plain_win >= 0 or trump_win >= 0):
-        if points >= _LOAD and trump_win >= 0:
-            return trump_win
-        if cheap_win >= 0:
-            return cheap_win
-    return cheap_throw
+    return throw, plain_win, trump_win, cheap_win
 
 
 def playout(pos: Position) -> None:
@@ -108,7 +119,7 @@ def playout(pos: Position) -> None:
         play(pos, choose(pos))
 
 
-def _cheapest(hand: int, cost: tuple[int, ...]) -> int:
+def cheapest(hand: int, cost: tuple[int, ...]) -> int:
     best = -1
     while hand:
         low = hand & -hand
@@ -119,7 +130,7 @@ def _cheapest(hand: int, cost: tuple[int, ...]) -> int:
     return best
 
 
-def _load(hand: int, trump: int, cost: tuple[int, ...]) -> int:
+def load(hand: int, trump: int, cost: tuple[int, ...]) -> int:
     """The richest plain card, to give a trick our side holds; else the cheapest card."""
     best = -1
     rest = hand
@@ -133,10 +144,10 @@ def _load(hand: int, trump: int, cost: tuple[int, ...]) -> int:
             and (best < 0 or (POINTS[card], STRENGTH[card]) > (POINTS[best], STRENGTH[best]))
         ):
             best = card
-    return best if best >= 0 else _cheapest(hand, cost)
+    return best if best >= 0 else cheapest(hand, cost)
 
 
-def _worth(trump_card: int) -> int:
+def worth(trump_card: int) -> int:
     """How many points a trick must hold before it is worth this trump."""
     if POINTS[trump_card] >= _LOAD:
         return _LOAD

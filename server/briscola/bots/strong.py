@@ -29,8 +29,9 @@ from briscola.engine import Card, HandView, PlayCard, SwapSeven, side_count
 from .claims import Signaller
 from .deals import Knowledge, knowledge, sample
 from .endgame import best_move, solve
-from .heuristic import BotChoice, check_turn
+from .heuristic import check_turn
 from .memory import Memory
+from .player import BotChoice
 from .rollout import COST, playout
 from .sim import SIDE, TRICKS, cards_of, play
 
@@ -82,7 +83,7 @@ class StrongBot(Signaller):
         self.settings = settings or Settings()
         self.memory = Memory(seat)
 
-    def choose(self, view: HandView) -> BotChoice:
+    def decide(self, view: HandView) -> BotChoice:
         """The move for this seat's ``view``, the next of its decisions in the hand.
 
         Raises:

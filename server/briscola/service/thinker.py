@@ -21,10 +21,8 @@ import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import replace
 
-from briscola.bots import Bot, BotChoice, Level, make_bot
-from briscola.bots.strong import StrongBot
+from briscola.bots import Bot, BotChoice, Level, make_bot, with_budget
 from briscola.engine import HandView
 from briscola.table.core import Thought
 
@@ -57,8 +55,7 @@ def budget_for(waiting: int, workers: int) -> float | None:
 def choose(bot: Bot, view: HandView, budget: float | None = None) -> Answer:
     """In a worker: the bot's move for its view (a strong one's within ``budget``
     seconds, if given), and the bot as it is after choosing."""
-    if isinstance(bot, StrongBot):
-        bot.settings = replace(bot.settings, budget=budget)
+    with_budget(bot, budget)
     return bot.choose(view), bot
 
 
@@ -122,7 +119,8 @@ class Thinker:
 
 def _stand_in(thought: Thought) -> Answer:
     """The normal bot's move, when a worker could not give the strong one's."""
-    return make_bot(Level.NORMAL, thought.seat).choose(thought.view), thought.bot
+    bot = make_bot(Level.NORMAL, thought.seat, thought.game, thought.rules)
+    return bot.choose(thought.view), thought.bot
 
 
 def _settle(answer: asyncio.Future[Answer], result: Answer) -> None:

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from briscola.bots import Bot, BotChoice, Level, make_bot
-from briscola.engine import PartnerComm, Signal, signal_refusal
+from briscola.engine import GameName, PartnerComm, Signal, signal_refusal
+from briscola.engine.chiamata import ChiamataRules
 from briscola.table.appliers import Applying
 from briscola.table.events import SeatKind, action_event
 from briscola.table.state import Status
@@ -28,6 +29,9 @@ class Thought:
     #: The seat's view of the deal (the game's: a trick-and-draw ``HandView``, a Chiamata
     #: ``DealView``).
     view: Any
+    #: The table's game, and a Chiamata table's options (for a stand-in bot of the same).
+    game: GameName
+    rules: ChiamataRules | None
 
 
 class Thinking(Applying):
@@ -42,7 +46,14 @@ class Thinking(Applying):
         if self.status is not Status.PLAYING or self.adjourned or not self._thinking(turn):
             return None
         self._asked = self.shown_version
-        return Thought(turn, self.shown_version, self._bot(turn)[1], self._view(turn))
+        return Thought(
+            turn,
+            self.shown_version,
+            self._bot(turn)[1],
+            self._view(turn),
+            self.rules.game,
+            self._chiamata_rules(),
+        )
 
     def decided(self, thought: Thought, action: BotChoice, bot: Bot, now: float) -> None:
         """The answer to a :class:`Thought`: kept (with the bot, which now remembers that
@@ -72,8 +83,15 @@ class Thinking(Applying):
         level = (s.level or Level.NORMAL) if s.kind is SeatKind.BOT else self.stand_in
         held = self._bots.get(seat)
         if held is None or held[0] is not level:
-            held = self._bots[seat] = (level, make_bot(level, seat, self.rules.game))
+            bot = make_bot(level, seat, self.rules.game, self._chiamata_rules())
+            held = self._bots[seat] = (level, bot)
         return held
+
+    def _chiamata_rules(self) -> ChiamataRules | None:
+        """A Chiamata table's options, which its bots take (its deal's view does not say
+        whether the caller may hold the called card)."""
+        rules = self.rules.match_rules
+        return rules if isinstance(rules, ChiamataRules) else None
 
     def _thinking(self, seat: int) -> bool:
         """A strong bot's move for the seat is being worked out (none decided yet)."""
