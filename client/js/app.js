@@ -10,7 +10,7 @@ import { cardsGuide, helpParagraphs, mountHelp } from "./help.js";
 import { errorText, initialLang, LANGS, setLang, t, getLang } from "./i18n.js";
 import { mountLeaderboard, mountProfile } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
-import { botLevel, fillWithBots } from "./playnow.js";
+import { botLevel, fillWithBots, playNowRules } from "./playnow.js";
 import { mountTable } from "./render.js";
 import { mountReplay } from "./replay.js";
 import { fetchJson, socketUrl, Wire } from "./socket.js";
@@ -353,7 +353,7 @@ const act = {
   },
   /** One click to a game: a private table of `players`, bots of your level, you ready. */
   playNow(players) {
-    return act.createTable({ players, private: true }, { seat: 0, players, bots: prefs.botLevel });
+    return act.createTable(playNowRules(players), { seat: 0, players, bots: prefs.botLevel });
   },
   setBotLevel(level) {
     prefs.botLevel = botLevel(level);

@@ -1,4 +1,4 @@
-// Play now: one button per player count (2, 3, 4, 6) that opens a private table, seats you,
+// Play now: one button per player count (2, 3, 4, 5 for Chiamata, 6) that opens a private table, seats you,
 // fills the other seats with bots of the level you last chose (remembered) and says you are
 // ready — one click to a game. The table is private so that nobody takes a seat meant for
 // a bot; its link still lets anyone watch.
@@ -6,12 +6,17 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
-export const PLAY_NOW_COUNTS = [2, 3, 4, 6];
+export const PLAY_NOW_COUNTS = [2, 3, 4, 5, 6];
 export const BOT_LEVELS = ["easy", "normal", "strong"];
 
 /** A level of bots, or the default (strong) for anything else. */
 export function botLevel(value) {
   return BOT_LEVELS.includes(value) ? value : "strong";
+}
+
+/** The rules of Play now's table of `players`: private, and five is Briscola Chiamata's. */
+export function playNowRules(players) {
+  return players === 5 ? { game: "chiamata", players, private: true } : { players, private: true };
 }
 
 /** What to send once seated at `seat` of a new table of `players`: a bot of `level` in

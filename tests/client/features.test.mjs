@@ -6,7 +6,7 @@ import { test } from "node:test";
 
 import { cuesBetween, LOW_CLOCK_MS, lowClockIn, turnKey } from "../../client/js/cues.js";
 import { ranksByStrength } from "../../client/js/help.js";
-import { botLevel, fillWithBots } from "../../client/js/playnow.js";
+import { botLevel, fillWithBots, playNowRules } from "../../client/js/playnow.js";
 import { rematchStand } from "../../client/js/table/rematch.js";
 
 /** A state of a two-player hand seen from seat 0, its hand's fields overridden by `hand`. */
@@ -71,6 +71,11 @@ test("Play now fills every other seat with bots of the level chosen, then says r
   assert.deepEqual(fillWithBots(2, 1, "normal").map((m) => m.seat), [0, undefined]);
   assert.equal(botLevel("clever"), "strong", "an unknown level is the default");
   assert.equal(botLevel(null), "strong");
+});
+
+test("Play now's table is private, and its five players play Briscola Chiamata", () => {
+  assert.deepEqual(playNowRules(4), { players: 4, private: true });
+  assert.deepEqual(playNowRules(5), { game: "chiamata", players: 5, private: true });
 });
 
 test("a rematch's answers: a bot says yes at once, a person gone is gone", () => {

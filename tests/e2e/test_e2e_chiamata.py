@@ -464,3 +464,41 @@ async def within_screen(page: Page, element: Any) -> None:
     box = await element.bounding_box()
     width = page.viewport_size["width"] if page.viewport_size else 0
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (box, width)
+
+
+async def test_play_now_seats_you_at_chiamata_against_four_bots(
+    server: InProcessServer, new_page: NewPage
+) -> None:
+    """Play now's five: a private Chiamata table, four bots of the level chosen, and the
+    bots bid, call and play around a player who only ever passes."""
+    page = await new_page()
+    await page.goto(server.url + "/")
+    await set_name(page, NAMES[0])
+    await hook(page, "play-now-level").select_option("easy")
+    await hook(page, "play-now-5").click()
+    await expect(hook(page, "auction")).to_be_visible()
+    for seat in range(1, 5):
+        await expect(hook(page, f"level-{seat}")).to_have_text("easy")
+    contract, asked = hook(page, "contract"), hook(page, "bid-options")
+    calling = hook(page, "call-panel")
+    redeal = hook(page, "ready-button")  # everyone passed: the same dealer deals again
+    while True:
+        await expect(contract.or_(asked).or_(calling).or_(redeal).first).to_be_visible()
+        if await contract.is_visible():
+            break
+        if await redeal.is_visible():
+            await redeal.click()
+            await expect(hook(page, "summary")).to_have_count(0)
+        elif await calling.is_visible():  # the four passes' guard made this player bid
+            await hook(page, "call-option").first.click()
+        elif await hook(page, "pass-button").is_enabled():
+            await speak(page, "pass")
+            await expect(asked).to_be_hidden()
+        else:
+            await hook(page, "bid-rank").first.click()
+            await expect(asked).to_be_hidden()
+    await expect(contract).to_have_attribute("data-called", re.compile(r"^\S+$"))
+    await expect(enabled_cards(page).first).to_be_visible()
+    before = len(await hand_codes(page))
+    await enabled_cards(page).first.click()
+    await expect(page.locator('[data-testid="hand"] [data-card]')).to_have_count(before - 1)
