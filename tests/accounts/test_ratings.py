@@ -1,7 +1,9 @@
-"""How rated matches move ratings: partnerships as teams (openskill Plackett-Luce), places
+"""How rated matches move ratings: partnerships as teams (openskill Bradley-Terry), places
 from the match's outcome, histories and entries as each player saw the match."""
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 
@@ -151,3 +153,21 @@ def test_a_played_match_ranks_its_winner_first() -> None:
     ranks = places(match)
     assert match.outcome is not None
     assert sorted(ranks) == [0, 1] and ranks[match.outcome.winners[0]] == 0
+
+
+def test_five_players_places_are_kept_in_order_ties_included() -> None:
+    """Every order of five Chiamata players' places, ties included, from fresh ratings: a
+    better place never gains less than a worse one, and tied places move alike."""
+    seen = 0
+    for ranks in itertools.product(range(5), repeat=5):
+        if sorted(set(ranks)) != list(range(len(set(ranks)))):
+            continue  # places are dense: 0, 1, ... with no gap
+        settled = settle(result(5, list(ranks), RatingKind.CHIAMATA), accounts(*NAMES[:5]), 0.0)
+        change = {seat.seat: seat.change for seat in settled.seats}
+        for a, b in itertools.product(range(5), repeat=2):
+            if ranks[a] < ranks[b]:
+                assert change[a] >= change[b], (ranks, change)
+            elif ranks[a] == ranks[b]:
+                assert change[a] == pytest.approx(change[b]), (ranks, change)
+        seen += 1
+    assert seen == 541

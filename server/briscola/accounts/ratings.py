@@ -1,20 +1,23 @@
-"""How a rated match moves its players' ratings: openskill's Plackett-Luce model, made
-for teams and for several players, so that in a four-player match each partnership is a
-team of two and a player's rating moves with their partner's. Pure: the accounts before,
+"""How a rated match moves its players' ratings: openskill's Bradley-Terry model with full
+pairing, made for teams and for several players, so that in a four-player match each
+partnership is a team of two and a player's rating moves with their partner's. Its
+pairwise comparisons keep the order of places with ties: among five Chiamata players a
+better place never gains less, and tied places move alike (openskill's Plackett-Luce,
+used before, gave a second place more than three tied winners). Pure: the accounts before,
 the result, the time in; the accounts after and what each player's history keeps out."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 
 from briscola.accounts.model import Account, MatchEntry, Point
 from briscola.table.events import SeatRating
 from briscola.table.rated import RatedResult
 from briscola.wire.ratings import Rating
 
-_MODEL = PlackettLuce()
+_MODEL = BradleyTerryFull()
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """A player's rating as the wire, the tables and the store carry it: an openskill
-Plackett-Luce estimate (``mu`` and its uncertainty ``sigma``) and the ``ordinal``
+Bradley-Terry estimate (``mu`` and its uncertainty ``sigma``) and the ``ordinal``
 (``mu - 3 sigma``, a cautious figure the leaderboard ranks by), one per kind of rated
 game. The arithmetic that moves ratings is :mod:`briscola.accounts.ratings`."""
 
