@@ -18,6 +18,8 @@ PHONE_CONTEXT = {"viewport": PHONE, "is_mobile": True, "has_touch": True, "devic
 
 ROOM_PATH = re.compile(r"/t/([^/?#]+)$")
 HAND_CARDS = '[data-testid="hand"] [data-testid="card"]'
+#: A trick just taken, held in view (~1.3 s) before anyone may play on.
+HELD_TRICK = '[data-testid="trick"][data-held="true"]'
 
 
 def hook(page: Page, name: str) -> Locator:
@@ -131,11 +133,31 @@ async def ready(page: Page) -> None:
     await expect(pressed.or_(hook(page, "trick")).first).to_be_visible()
 
 
+async def gather_held_trick(page: Page) -> None:
+    """Go on from the trick just taken, as a player who has read it taps it (if it is still
+    held: the tap and the end of the hold may cross)."""
+    await page.locator(HELD_TRICK).evaluate_all("held => held.forEach((trick) => trick.click())")
+
+
+async def wait_to_play(page: Page, *others: Locator) -> None:
+    """Wait until one of your cards is playable (or one of ``others`` shows), tapping on
+    from each trick taken meanwhile."""
+    shown = enabled_cards(page).first
+    for other in others:
+        shown = shown.or_(other)
+    held = page.locator(HELD_TRICK)
+    while True:
+        await expect(shown.or_(held).first).to_be_visible()
+        if await shown.first.is_visible():
+            return
+        await gather_held_trick(page)
+
+
 async def play_a_card(page: Page, rng: random.Random) -> str:
     """Wait until one of your cards is playable, click one of them, and see it leave your
     hand. Returns its code."""
     cards = enabled_cards(page)
-    await expect(cards.first).to_be_visible()
+    await wait_to_play(page)
     codes: list[str] = await cards.evaluate_all("cards => cards.map(c => c.dataset.card)")
     code = rng.choice(codes)
     await page.locator(f'{HAND_CARDS}[data-card="{code}"]').click()
@@ -149,7 +171,7 @@ async def play_until_summary(page: Page, rng: random.Random, *, stop_after: int 
     played = 0
     summary = hook(page, "summary")
     while played < stop_after:
-        await expect(enabled_cards(page).first.or_(summary)).to_be_visible()
+        await wait_to_play(page, summary)
         if await summary.is_visible():
             break
         await play_a_card(page, rng)

@@ -27,6 +27,7 @@ from browser_helpers import (
     no_horizontal_scroll,
     room_of,
     set_name,
+    wait_to_play,
 )
 from playwright.async_api import Page, expect
 
@@ -247,7 +248,7 @@ async def play_deal(
     revealed = False
     while True:
         page = pages[seat]
-        await expect(enabled_cards(page).first.or_(hook(page, "summary")).first).to_be_visible()
+        await wait_to_play(page, hook(page, "summary"))
         if await hook(page, "summary").is_visible():
             return
         if plays == 5 and not revealed:

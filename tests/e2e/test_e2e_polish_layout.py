@@ -29,6 +29,7 @@ from browser_helpers import (
     ready,
     room_of,
     set_name,
+    wait_to_play,
 )
 from playwright.async_api import Locator, Page, expect
 
@@ -157,7 +158,7 @@ async def play_own_cards(
     summary = hook(page, "summary")
     played = 0
     while True:
-        await expect(enabled_cards(page).first.or_(summary)).to_be_visible(timeout=60_000)
+        await wait_to_play(page, summary)
         if await summary.is_visible():
             return
         codes = await enabled_cards(page).evaluate_all("cs => cs.map((c) => c.dataset.card)")

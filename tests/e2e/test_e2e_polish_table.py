@@ -11,6 +11,7 @@ import re
 
 import pytest
 from browser_helpers import (
+    HELD_TRICK,
     NewPage,
     add_bots,
     browser_dialogs,
@@ -175,6 +176,36 @@ async def test_your_turn_waits_for_the_trick_taken_the_keys_keep_the_hand_and_le
     turns = await page.evaluate("window.turns")
     assert not turns["wrong"], turns
     assert not dialogs, dialogs
+
+
+async def test_a_trick_taken_is_held_until_a_tap_or_a_key_gathers_it(
+    server: InProcessServer, new_page: NewPage
+) -> None:
+    """A trick taken is held (no card playable meanwhile) as a button named by its winner;
+    a tap on it, or Enter on it, gathers it in that very moment: in the same task as the
+    event, before the hold's timer could have ended it."""
+    page = await new_page()
+    await create_table(page, server.url, player="Ana", name="Gather", players=2)
+    await add_bots(page, [1])
+    await ready(page)
+    held = page.locator(HELD_TRICK)
+    gathered = {
+        "tap": "trick => { trick.click(); return !document.querySelector('[data-held]'); }",
+        "key": """trick => {
+            trick.focus();
+            const key = new KeyboardEvent("keydown", {key: "Enter", bubbles: true});
+            trick.dispatchEvent(key);
+            return !document.querySelector('[data-held]');
+        }""",
+    }
+    for way in ("tap", "key", "tap", "key"):
+        card = enabled_cards(page).first
+        await expect(card).to_be_visible()
+        await card.click()
+        await expect(held).to_have_attribute("role", "button")
+        await expect(held).to_have_accessible_name(re.compile(r"takes? the trick\. Tap to gather"))
+        assert await held.evaluate(gathered[way]), way
+        await expect(held).to_have_count(0)
 
 
 async def test_a_rated_match_shows_the_change_of_the_rating_it_shows(

@@ -1,6 +1,6 @@
 // The middle of the felt: the trick being played, each card in front of the seat that
-// played it, a trick just taken held there a moment with its winner named, and the button
-// to the last trick; before a hand is dealt, the seating's waiting message instead.
+// played it, a trick just taken held there a moment with its winner named (a tap or a key
+// on it gathers it at once), and the button to the last trick; before a hand is dealt, the seating's waiting message instead.
 
 import { h } from "../dom.js";
 import { cardName, t } from "../i18n.js";
@@ -24,7 +24,8 @@ function playedBy(state, seat, card, deck) {
 export function createTrick({ prefs, redraw }, { seating, handLog, notices }) {
   let onTable = new Set(); // the trick's cards as last drawn
   // A finished trick stays in front of its players for HOLD_MS, whatever comes next (the
-  // bots may lead the next trick at once): time to read it, kept with reduced motion too.
+  // bots may lead the next trick at once): time to read it, kept with reduced motion too;
+  // whoever has read it sooner taps it (or presses Enter on it) to go on at once.
   let hold = null; // {trick} while held
   let holdTimer = null;
 
@@ -80,6 +81,7 @@ export function createTrick({ prefs, redraw }, { seating, handLog, notices }) {
     if (lingering) {
       slots.push(h("p", { class: "trick-taken", "data-testid": "trick-taken", "data-seat": String(shown.winner) }, takesText(state, shown.winner)));
     }
+    const gather = lingering ? { role: "button", tabindex: "0", title: t("trick.gather"), "aria-label": `${takesText(state, shown.winner)}. ${t("trick.gather")}`, onclick: () => endHold(true), onkeydown: gatherKey } : {};
     const trick = h(
       "div",
       {
@@ -87,10 +89,17 @@ export function createTrick({ prefs, redraw }, { seating, handLog, notices }) {
         "data-testid": "trick",
         "data-count": String(hand.trick.cards.length),
         "data-held": lingering ? "true" : null,
+        ...gather,
       },
       slots,
     );
     return h("div", { class: "center" }, trick, lastTrickButton(hand));
+  }
+
+  function gatherKey(event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    endHold(true);
   }
 
   /** On the felt: opens the hand log, where the last trick lies, and brings it into view. */
