@@ -260,6 +260,16 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def timing_row(label: str, times: Sequence[float], walls: Sequence[float]) -> str:
+    """A decision-time table's row: its label's cells, then the count, the CPU p50, p99 and
+    max and the wall clock's p99, in milliseconds."""
+    return (
+        f"| {label} | {len(times):,} "
+        f"| {percentile(times, 0.5) * 1e3:.2f} | {percentile(times, 0.99) * 1e3:.2f} "
+        f"| {max(times) * 1e3:.2f} | {percentile(walls, 0.99) * 1e3:.2f} |"
+    )
+
+
 def report(results: list[tuple[Match, int, Tally]], command: str, seconds: float) -> str:
     """The section of docs/BENCHMARKS.md."""
     date = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -304,9 +314,7 @@ def report(results: list[tuple[Match, int, Tally]], command: str, seconds: float
         for level in sorted(tally.times):
             times = tally.times[level]
             lines.append(
-                f"| {level} | {match.players} ({match.name}) | {len(times):,} "
-                f"| {percentile(times, 0.5) * 1e3:.2f} | {percentile(times, 0.99) * 1e3:.2f} "
-                f"| {max(times) * 1e3:.2f} | {percentile(tally.walls[level], 0.99) * 1e3:.2f} |"
+                timing_row(f"{level} | {match.players} ({match.name})", times, tally.walls[level])
             )
     return "\n".join(lines) + "\n"
 
@@ -486,11 +494,7 @@ def chiamata_report(
     for match, _, tally in results:
         for key in sorted(tally.times):
             times = tally.times[key]
-            lines.append(
-                f"| {match.name} | {key} | {len(times):,} "
-                f"| {percentile(times, 0.5) * 1e3:.2f} | {percentile(times, 0.99) * 1e3:.2f} "
-                f"| {max(times) * 1e3:.2f} | {percentile(tally.walls[key], 0.99) * 1e3:.2f} |"
-            )
+            lines.append(timing_row(f"{match.name} | {key}", times, tally.walls[key]))
     return "\n".join(lines) + "\n"
 
 
