@@ -196,3 +196,10 @@ async def test_an_smtp_server_away_hurts_nothing(
             502,
             "email_not_sent",
         )
+        counted = (await http.get("/metrics")).text
+        for kind, outcome, count in [
+            ("confirmation", "sent", 1),
+            ("confirmation", "failed", 1),
+            ("turn", "failed", 1),
+        ]:
+            assert f'briscola_mails_total{{kind="{kind}",outcome="{outcome}"}} {count}.0' in counted

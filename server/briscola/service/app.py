@@ -68,7 +68,7 @@ def create_app(settings: Settings) -> BriscolaApp:
         store = MemoryStore()
         cluster = LocalCluster()
     accounts = Accounts(store.accounts, settings)
-    sender = SmtpSender(settings) if settings.smtp_host else None
+    sender = SmtpSender(settings, metrics) if settings.smtp_host else None
     letters = Letters(settings, accounts)
     notices: TurnNotices = (
         EmailNotices(store.accounts, sender, letters) if sender is not None else NoNotices()

@@ -21,6 +21,7 @@ from urllib.parse import quote
 from redis.exceptions import RedisError
 
 from briscola.accounts.mail import Link
+from briscola.metrics import Metrics
 from briscola.service.accounts import Accounts
 from briscola.service.config import Settings
 from briscola.service.notices import TurnNotice
@@ -41,18 +42,24 @@ DRAIN_TIMEOUT = 5.0
 class SmtpSender:
     """Sends mails through the configured SMTP server, off the event loop."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, metrics: Metrics) -> None:
         self.settings = settings
+        self.metrics = metrics
         self._pool = ThreadPoolExecutor(max_workers=SENDERS, thread_name_prefix="smtp")
 
-    async def send(self, message: EmailMessage) -> None:
-        """Hand ``message`` to the SMTP server.
+    async def send(self, message: EmailMessage, kind: str) -> None:
+        """Hand ``message`` (a ``kind`` of mail, as the metrics count it) to the SMTP server.
 
         Raises:
             OSError: the server could not be reached, or refused the mail
                 (``smtplib.SMTPException`` is one).
         """
-        await asyncio.get_running_loop().run_in_executor(self._pool, self._send, message)
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._pool, self._send, message)
+        except OSError:
+            self.metrics.mails.labels(kind, "failed").inc()
+            raise
+        self.metrics.mails.labels(kind, "sent").inc()
 
     def _send(self, message: EmailMessage) -> None:
         s = self.settings
@@ -155,7 +162,7 @@ class EmailNotices:
             if not await self.store.first_notice(notice.account, notice.turn, ttl):
                 return
             letter = self.letters.your_turn(Link(notice.account, mail.address), notice)
-            await self.sender.send(letter)
+            await self.sender.send(letter, "turn")
         except (OSError, RedisError) as exc:
             log.warning("turn notice for %s not sent: %r", notice.account, exc)
 
@@ -172,4 +179,5 @@ class EmailNotices:
         except TimeoutError:
             for task in self._pending:
                 task.cancel()
+            await asyncio.gather(*self._pending, return_exceptions=True)
         self.sender.close()

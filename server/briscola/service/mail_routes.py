@@ -95,7 +95,7 @@ def mail_routes(accounts: Accounts, sender: SmtpSender | None, letters: Letters)
         smtp = sending()
         letter = letters.confirmation(Link(account.id, mail.address), account.name)
         try:
-            await smtp.send(letter)
+            await smtp.send(letter, "confirmation")
         except OSError as exc:
             log.warning("confirmation mail for %s not sent: %r", account.id, exc)
             raise Refusal(
