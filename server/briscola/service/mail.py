@@ -31,7 +31,8 @@ log = logging.getLogger(__name__)
 
 #: How long one conversation with the SMTP server may take, in seconds.
 SMTP_TIMEOUT = 15.0
-#: Mails sent at once, at most (the pool's threads).
+#: Mails sent at once, at most (the pool's threads); as many notices at once ask the store,
+#: so that a burst of turns never crowds the tables' own Redis connections.
 SENDERS = 2
 #: How long a turn stays marked as told after its deadline, in seconds.
 NOTICE_MARGIN = 24 * 3600
@@ -140,13 +141,14 @@ class EmailNotices:
     """Tells a player by e-mail that it is their turn: only at a confirmed address that has
     not stopped them, once per turn across every process and restart (the store's mark),
     and never in the table's way: :meth:`your_turn` returns at once, the mail goes in a
-    task of its own, and a failure is logged."""
+    task of its own (:data:`SENDERS` at a time), and a failure is logged."""
 
     def __init__(self, store: AccountStore, sender: SmtpSender, letters: Letters) -> None:
         self.store = store
         self.sender = sender
         self.letters = letters
         self._pending: set[asyncio.Task[None]] = set()
+        self._at_once = asyncio.Semaphore(SENDERS)
 
     async def your_turn(self, notice: TurnNotice) -> None:
         task = asyncio.create_task(self._tell(notice), name=f"notice:{notice.account}")
@@ -154,6 +156,10 @@ class EmailNotices:
         task.add_done_callback(self._pending.discard)
 
     async def _tell(self, notice: TurnNotice) -> None:
+        async with self._at_once:
+            await self._tell_now(notice)
+
+    async def _tell_now(self, notice: TurnNotice) -> None:
         try:
             mail = await self.store.mail(notice.account)
             if mail is None or not mail.receives:
