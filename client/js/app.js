@@ -10,6 +10,7 @@ import { cardsGuide, helpParagraphs, mountHelp } from "./help.js";
 import { errorText, initialLang, LANGS, setLang, t, getLang } from "./i18n.js";
 import { mountLeaderboard, mountProfile } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
+import { mountMailLink } from "./mail.js";
 import { botLevel, fillWithBots, playNowRules } from "./playnow.js";
 import { mountTable } from "./render.js";
 import { mountReplay } from "./replay.js";
@@ -565,7 +566,7 @@ function schedule() {
 
 // The page for each route; a signed-in change mounts the page again (the name fields, the
 // rated option and the seat marks depend on who this browser is).
-const PAGES = { table: mountTable, lobby: mountLobby, leaderboard: mountLeaderboard, profile: mountProfile, replay: mountReplay, help: mountHelp };
+const PAGES = { table: mountTable, lobby: mountLobby, leaderboard: mountLeaderboard, profile: mountProfile, replay: mountReplay, help: mountHelp, mail: mountMailLink };
 
 function render() {
   const s = store.get();

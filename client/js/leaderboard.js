@@ -5,6 +5,7 @@
 import { changeClass, changeText, kindName, mainRating, profilePath, RATING_KINDS, ratingText } from "./account.js";
 import { fill, h } from "./dom.js";
 import { getLang, t, tableName } from "./i18n.js";
+import { mailPanel } from "./mail.js";
 import { fetchJson } from "./socket.js";
 
 /** A player's name, linking to their profile. */
@@ -162,6 +163,9 @@ export function mountProfile(root, ctx) {
     else if (!answer.ok || !answer.body || !answer.body.account) fill(page, message(t("error.network")));
     else {
       fill(page, profileBody(answer.body));
+      // The player's own profile: their e-mail address too (theirs alone to see).
+      const me = ctx.store.get().account;
+      if (me && me.id === answer.body.account.id) page.append(mailPanel());
       document.title = `${t("app.title")} · ${answer.body.account.name}`;
       // /u/Nico is /u/nico: the address bar shows the player's own address.
       const own = profilePath(answer.body.account.id);

@@ -295,6 +295,8 @@ export function routeOf(pathname) {
   if (profile) return { name: "profile", id: decodeURIComponent(profile[1]) };
   const replay = /^\/r\/([^/]+)\/?$/.exec(pathname);
   if (replay) return { name: "replay", id: decodeURIComponent(replay[1]) };
+  const mail = /^\/email\/(confirm|stop)\/?$/.exec(pathname);
+  if (mail) return { name: "mail", id: mail[1] };
   return { name: "lobby" };
 }
 
@@ -303,5 +305,6 @@ export function pathOf(route) {
   if (route.name === "help") return "/help";
   if (route.name === "profile") return `/u/${encodeURIComponent(route.id)}`;
   if (route.name === "replay") return `/r/${encodeURIComponent(route.id)}`;
+  if (route.name === "mail") return `/email/${route.id}`;
   return route.name === "table" ? `/t/${encodeURIComponent(route.room)}` : "/";
 }

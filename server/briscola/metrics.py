@@ -42,3 +42,10 @@ class Metrics:
             "restarted or failed over without them); everything was then written again",
             registry=self.registry,
         )
+        self.mails = Counter(
+            "briscola_mails",
+            "E-mails handed to the SMTP server, by kind (confirmation, turn) and outcome "
+            "(sent, failed)",
+            ["kind", "outcome"],
+            registry=self.registry,
+        )

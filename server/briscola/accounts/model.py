@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import msgspec
 
 from briscola.wire.ratings import RATED_KINDS, Rating, fresh_ratings
@@ -96,3 +98,25 @@ class Profile(msgspec.Struct, frozen=True):
     account: AccountView
     history: dict[str, list[Point]]
     matches: list[MatchEntry]
+
+
+class MailState(StrEnum):
+    """Where an account's e-mail address stands: waiting for its link to be followed,
+    receiving notices, or stopped by its "stop these e-mails" link."""
+
+    UNCONFIRMED = "unconfirmed"
+    CONFIRMED = "confirmed"
+    STOPPED = "stopped"
+
+
+class MailAddress(msgspec.Struct, frozen=True):
+    """An account's e-mail address, kept apart from the account (private: never in an
+    :class:`AccountView`; and a change of it never races a settlement of the ratings)."""
+
+    address: str
+    state: MailState = MailState.UNCONFIRMED
+
+    @property
+    def receives(self) -> bool:
+        """Whether turn notices go to it."""
+        return self.state is MailState.CONFIRMED

@@ -75,31 +75,33 @@ def _kind_asked(request: Request) -> RatingKind:
     raise Refusal(Code.BAD_MESSAGE, choices)
 
 
+def guard(handler: Handler, status: dict[Code, int] = _STATUS) -> Handler:
+    """Answer a refusal (its HTTP status from ``status``, else 400), a bad body, too many
+    attempts or a store away as JSON errors."""
+
+    async def guarded_handler(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except BodyRefused as refused:
+            return refused.response
+        except Refusal as refusal:
+            return error(refusal.code, refusal.message, status.get(refusal.code, 400))
+        except TooManyAttempts as limited:
+            response = error(
+                Code.TOO_MANY_ATTEMPTS, "too many attempts: wait a while and try again", 429
+            )
+            response.headers["Retry-After"] = str(limited.retry_after)
+            return response
+        except RedisError:
+            message = "accounts are unavailable for a moment: try again"
+            return error(Code.STORE_UNAVAILABLE, message, 503)
+
+    return guarded_handler
+
+
 def account_routes(accounts: Accounts) -> list[Route]:
     """The routes, over ``accounts``."""
     store = accounts.store
-
-    def guarded(handler: Handler) -> Handler:
-        """Answer a refusal, a bad body, too many attempts or a store away as JSON errors."""
-
-        async def guarded_handler(request: Request) -> Response:
-            try:
-                return await handler(request)
-            except BodyRefused as refused:
-                return refused.response
-            except Refusal as refusal:
-                return error(refusal.code, refusal.message, _STATUS.get(refusal.code, 400))
-            except TooManyAttempts as limited:
-                response = error(
-                    Code.TOO_MANY_ATTEMPTS, "too many attempts: wait a while and try again", 429
-                )
-                response.headers["Retry-After"] = str(limited.retry_after)
-                return response
-            except RedisError:
-                message = "accounts are unavailable for a moment: try again"
-                return error(Code.STORE_UNAVAILABLE, message, 503)
-
-        return guarded_handler
 
     async def credentials(request: Request) -> Credentials:
         try:
@@ -144,10 +146,10 @@ def account_routes(accounts: Accounts) -> list[Route]:
         return json_response(Profile(AccountView.of(stored.account), history, matches))
 
     return [
-        Route("/api/accounts", guarded(sign_up), methods=["POST"]),
-        Route("/api/accounts/{account}", guarded(profile), methods=["GET"]),
-        Route("/api/session", guarded(log_in), methods=["POST"]),
-        Route("/api/session", guarded(log_out), methods=["DELETE"]),
-        Route("/api/session", guarded(who), methods=["GET"]),
-        Route("/api/leaderboard", guarded(leaderboard), methods=["GET"]),
+        Route("/api/accounts", guard(sign_up), methods=["POST"]),
+        Route("/api/accounts/{account}", guard(profile), methods=["GET"]),
+        Route("/api/session", guard(log_in), methods=["POST"]),
+        Route("/api/session", guard(log_out), methods=["DELETE"]),
+        Route("/api/session", guard(who), methods=["GET"]),
+        Route("/api/leaderboard", guard(leaderboard), methods=["GET"]),
     ]

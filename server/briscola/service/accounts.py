@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from redis.exceptions import RedisError
 
 from briscola.accounts.cookies import SESSION_TTL, SessionSigner
+from briscola.accounts.mail import MailLinks
 from briscola.accounts.model import Account, StoredAccount
 from briscola.accounts.passwords import BadPassword, check_rule, hash_password, password_matches
 from briscola.service.config import Settings
@@ -49,17 +50,24 @@ class Accounts:
         self.store = store
         self.settings = settings
         self._signer: SessionSigner | None = None
+        self._links: MailLinks | None = None
 
     async def start(self) -> None:
-        """Take the key the cookies are signed with: the configured secret, else the one
-        every process on this store shares."""
+        """Take the key the cookies and mail links are signed with: the configured secret,
+        else the one every process on this store shares."""
         secret = self.settings.secret.encode() or await self.store.secret()
         self._signer = SessionSigner(secret)
+        self._links = MailLinks(secret)
 
     @property
     def signer(self) -> SessionSigner:
         assert self._signer is not None, "Accounts.start() first"
         return self._signer
+
+    @property
+    def links(self) -> MailLinks:
+        assert self._links is not None, "Accounts.start() first"
+        return self._links
 
     # ------------------------------------------------------------------ who
 

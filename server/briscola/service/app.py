@@ -24,7 +24,10 @@ from briscola.service.account_routes import account_routes
 from briscola.service.accounts import Accounts
 from briscola.service.config import Settings
 from briscola.service.http import BodyRefused, error, json_response, read_json_body
+from briscola.service.mail import EmailNotices, Letters, SmtpSender
+from briscola.service.mail_routes import mail_routes
 from briscola.service.manager import RoomManager
+from briscola.service.notices import NoNotices, TurnNotices
 from briscola.service.origins import host_allowed
 from briscola.service.transport import Receive, Scope, Send, serve_socket
 from briscola.store.base import Store
@@ -64,8 +67,13 @@ def create_app(settings: Settings) -> BriscolaApp:
     else:
         store = MemoryStore()
         cluster = LocalCluster()
-    manager = RoomManager(settings, store, metrics, cluster)
     accounts = Accounts(store.accounts, settings)
+    sender = SmtpSender(settings, metrics) if settings.smtp_host else None
+    letters = Letters(settings, accounts)
+    notices: TurnNotices = (
+        EmailNotices(store.accounts, sender, letters) if sender is not None else NoNotices()
+    )
+    manager = RoomManager(settings, store, metrics, cluster, notices=notices)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -77,6 +85,8 @@ def create_app(settings: Settings) -> BriscolaApp:
             yield
         finally:
             await manager.close()
+            if isinstance(notices, EmailNotices):
+                await notices.close()
 
     index = client_file("index.html")
     score_page = client_file("score/index.html")
@@ -152,6 +162,8 @@ def create_app(settings: Settings) -> BriscolaApp:
             Route("/help", index),
             Route("/login", index),
             Route("/u/{account}", index),
+            Route("/email/confirm", index),
+            Route("/email/stop", index),
             Route(SCORE_PATH, score_page),
             Route(f"{SCORE_PATH}/sw.js", score_worker),
             Route(f"{SCORE_PATH}/manifest.webmanifest", score_manifest),
@@ -161,6 +173,7 @@ def create_app(settings: Settings) -> BriscolaApp:
             Route("/api/hands/{hand}", get_hand),
             Route("/api/hands/{hand}/replay", get_replay),
             *account_routes(accounts),
+            *mail_routes(accounts, sender, letters),
             Route("/healthz", healthz),
             Route("/metrics", metrics_endpoint),
             Mount("/static", StaticFiles(directory=CLIENT_DIR, check_dir=False), name="static"),

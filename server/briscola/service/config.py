@@ -56,6 +56,29 @@ class Settings:
     )
     signup_limit: int = field(default_factory=lambda: int(_env_float("BRISCOLA_SIGNUP_LIMIT", 20)))
 
+    #: Where "your turn" e-mails and address confirmations go out (docs/ARCHITECTURE.md,
+    #: "E-mail"). No host: no e-mail at all, and the address field says so.
+    smtp_host: str = field(default_factory=lambda: os.environ.get("BRISCOLA_SMTP_HOST", ""))
+    smtp_port: int = field(default_factory=lambda: int(_env_float("BRISCOLA_SMTP_PORT", 587)))
+    smtp_from: str = field(
+        default_factory=lambda: os.environ.get("BRISCOLA_SMTP_FROM", "briscola@localhost")
+    )
+    smtp_user: str = field(default_factory=lambda: os.environ.get("BRISCOLA_SMTP_USER", ""))
+    smtp_password: str = field(default_factory=lambda: os.environ.get("BRISCOLA_SMTP_PASSWORD", ""))
+    smtp_starttls: bool = field(
+        default_factory=lambda: os.environ.get("BRISCOLA_SMTP_STARTTLS", "1") not in ("", "0")
+    )
+    #: The site's address as its players reach it, for the links in e-mails. Empty: the
+    #: first of :attr:`allowed_origins`.
+    public_url: str = field(
+        default_factory=lambda: os.environ.get("BRISCOLA_PUBLIC_URL", "").rstrip("/")
+    )
+
+    @property
+    def site_url(self) -> str:
+        """The base of the links in e-mails: :attr:`public_url`, else the first origin."""
+        return self.public_url or (self.allowed_origins[0] if self.allowed_origins else "")
+
     @property
     def allowed_hosts(self) -> frozenset[str]:
         return allowed_hosts(self.allowed_origins)

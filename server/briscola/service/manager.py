@@ -23,6 +23,7 @@ from briscola.service.bus import Bus
 from briscola.service.config import Settings
 from briscola.service.gateway import Gateway
 from briscola.service.lobby import Lobby
+from briscola.service.notices import NoNotices, TurnNotices
 from briscola.service.rooms import Rooms
 from briscola.service.runner import RoomRunner
 from briscola.service.tasks import Tasks
@@ -43,11 +44,15 @@ class RoomManager:
         store: Store,
         metrics: Metrics,
         cluster: Cluster | None = None,
+        *,
+        notices: TurnNotices | None = None,
     ) -> None:
         self.settings = settings
         self.store = store
         self.metrics = metrics
         self.cluster: Cluster = cluster if cluster is not None else LocalCluster()
+        #: How a player away from the page is told a turn of theirs began (the app's one).
+        self.notices: TurnNotices = notices if notices is not None else NoNotices()
         self.thinker = Thinker(settings.think_workers)
         self.tasks = Tasks()
         self.owned = Rooms(settings, store, metrics, self.cluster, self.thinker, self.tasks)

@@ -16,6 +16,10 @@ slot (``{accounts}``) so that one script can settle a match across all its playe
 ``briscola:{accounts}:settled:{match}``  a settled match's new ratings per seat: the proof it
                                          was applied, and the answer to any later ask
 ``briscola:{accounts}:secret``           the key the session cookies are signed with
+``briscola:{accounts}:mail:{id}``        the account's e-mail address and its state (JSON)
+``briscola:{accounts}:notified:{id}:{turn}`` a turn the player was e-mailed about, with a
+                                         TTL past its deadline: told once, whichever
+                                         process saw the turn begin
 
 **Exactly once.** A rated match is settled by :meth:`AccountStore.settle`, which reads its
 players' accounts, works out their new ratings (:func:`briscola.accounts.ratings.settle`)
@@ -39,6 +43,8 @@ import redis.asyncio as aioredis
 from briscola.accounts.model import (
     Account,
     LeaderboardEntry,
+    MailAddress,
+    MailState,
     MatchEntry,
     Point,
     StoredAccount,
@@ -53,12 +59,15 @@ HISTORY = 200
 MATCHES = 100
 #: How many rated matches' worth of tries to settle one before giving up for now.
 SETTLE_TRIES = 20
+#: Past this many turns marked as told, the memory store drops the lapsed marks.
+NOTIFIED_KEPT = 10_000
 
 _encoder = msgspec.json.Encoder()
 _stored = msgspec.json.Decoder(StoredAccount)
 _seats = msgspec.json.Decoder(list[SeatRating])
 _point = msgspec.json.Decoder(Point)
 _entry = msgspec.json.Decoder(MatchEntry)
+_mail = msgspec.json.Decoder(MailAddress)
 
 
 class AccountStore(Protocol):
@@ -94,6 +103,21 @@ class AccountStore(Protocol):
         """The key the session cookies are signed with, the same for every process."""
         ...
 
+    async def mail(self, account_id: str) -> MailAddress | None: ...
+    async def put_mail(self, account_id: str, mail: MailAddress | None) -> None:
+        """Keep an account's e-mail address (None: forget it)."""
+        ...
+
+    async def mail_state(self, account_id: str, address: str, state: MailState) -> bool:
+        """Set the state of an account's address if it is still ``address``; False if the
+        address changed (or went) meanwhile."""
+        ...
+
+    async def first_notice(self, account_id: str, turn: str, ttl: int) -> bool:
+        """Mark ``turn`` as told to the player, for ``ttl`` seconds: True the first time
+        only, whichever process asks."""
+        ...
+
 
 def _board(ids: list[str], found: dict[str, Account], kind: RatingKind) -> list[LeaderboardEntry]:
     """The leaderboard's rows for ``ids``, best first (an account gone meanwhile left out)."""
@@ -121,6 +145,9 @@ class MemoryAccounts:
         self._history: dict[tuple[str, RatingKind], list[Point]] = defaultdict(list)
         self._matches: dict[str, list[MatchEntry]] = defaultdict(list)
         self._secret = secrets.token_bytes(32)
+        self._mail: dict[str, MailAddress] = {}
+        #: Per (account, turn) told: when (``time.monotonic()``) the mark lapses.
+        self._notified: dict[tuple[str, str], float] = {}
 
     async def create(self, stored: StoredAccount) -> bool:
         if stored.account.id in self._accounts:
@@ -190,6 +217,31 @@ class MemoryAccounts:
     async def secret(self) -> bytes:
         return self._secret
 
+    async def mail(self, account_id: str) -> MailAddress | None:
+        return self._mail.get(account_id)
+
+    async def put_mail(self, account_id: str, mail: MailAddress | None) -> None:
+        if mail is None:
+            self._mail.pop(account_id, None)
+        else:
+            self._mail[account_id] = mail
+
+    async def mail_state(self, account_id: str, address: str, state: MailState) -> bool:
+        kept = self._mail.get(account_id)
+        if kept is None or kept.address != address:
+            return False
+        self._mail[account_id] = MailAddress(address, state)
+        return True
+
+    async def first_notice(self, account_id: str, turn: str, ttl: int) -> bool:
+        now = time.monotonic()
+        if len(self._notified) > NOTIFIED_KEPT:
+            self._notified = {k: ends for k, ends in self._notified.items() if ends > now}
+        if self._notified.get((account_id, turn), now) > now:
+            return False
+        self._notified[(account_id, turn)] = now + ttl
+        return True
+
 
 _SECRET = "briscola:{accounts}:secret"
 
@@ -233,6 +285,15 @@ return {1, ARGV[1]}
 """
 
 
+#: Set the state in an address kept as JSON (KEYS[1]) if it is still ARGV[1]'s: 1, else 0.
+MAIL_STATE = """
+local kept = redis.call('GET', KEYS[1])
+if not kept or cjson.decode(kept)['address'] ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2])
+return 1
+"""
+
+
 def _text(value: bytes | str | Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
@@ -248,6 +309,7 @@ class RedisAccounts:
         self.redis = redis
         self._create = redis.register_script(CREATE)
         self._settle = redis.register_script(SETTLE)
+        self._mail_state = redis.register_script(MAIL_STATE)
 
     async def create(self, stored: StoredAccount) -> bool:
         created = await self._create(
@@ -360,3 +422,24 @@ class RedisAccounts:
         secret = await self.redis.get(_SECRET)
         assert secret is not None
         return _text(secret).encode()
+
+    async def mail(self, account_id: str) -> MailAddress | None:
+        data = await self.redis.get(_key("mail", account_id))
+        return None if data is None else _mail.decode(data)
+
+    async def put_mail(self, account_id: str, mail: MailAddress | None) -> None:
+        if mail is None:
+            await self.redis.delete(_key("mail", account_id))
+        else:
+            await self.redis.set(_key("mail", account_id), _encoder.encode(mail))
+
+    async def mail_state(self, account_id: str, address: str, state: MailState) -> bool:
+        updated = await self._mail_state(
+            keys=[_key("mail", account_id)],
+            args=[address, _encoder.encode(MailAddress(address, state))],
+        )
+        return bool(updated)
+
+    async def first_notice(self, account_id: str, turn: str, ttl: int) -> bool:
+        first = await self.redis.set(_key("notified", account_id, turn), 1, nx=True, ex=ttl)
+        return bool(first)

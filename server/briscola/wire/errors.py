@@ -42,6 +42,12 @@ class Code(StrEnum):
     TOO_MANY_ATTEMPTS = "too_many_attempts"
     ACCOUNT_NOT_FOUND = "account_not_found"
     STORE_UNAVAILABLE = "store_unavailable"
+    EMAIL_UNAVAILABLE = "email_unavailable"
+    BAD_EMAIL = "bad_email"
+    NO_EMAIL = "no_email"
+    EMAIL_CONFIRMED = "email_confirmed"
+    EMAIL_NOT_SENT = "email_not_sent"
+    BAD_LINK = "bad_link"
     NOT_YOUR_TURN = RuleCode.NOT_YOUR_TURN.value
     CARD_NOT_IN_HAND = RuleCode.CARD_NOT_IN_HAND.value
     SWAP_NOT_ALLOWED = RuleCode.SWAP_NOT_ALLOWED.value
