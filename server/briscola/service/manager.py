@@ -23,6 +23,7 @@ from briscola.service.bus import Bus
 from briscola.service.config import Settings
 from briscola.service.gateway import Gateway
 from briscola.service.lobby import Lobby
+from briscola.service.notices import TurnNotices
 from briscola.service.rooms import Rooms
 from briscola.service.runner import RoomRunner
 from briscola.service.tasks import Tasks
@@ -43,6 +44,7 @@ class RoomManager:
         store: Store,
         metrics: Metrics,
         cluster: Cluster | None = None,
+        notices: TurnNotices | None = None,
     ) -> None:
         self.settings = settings
         self.store = store
@@ -50,7 +52,9 @@ class RoomManager:
         self.cluster: Cluster = cluster if cluster is not None else LocalCluster()
         self.thinker = Thinker(settings.think_workers)
         self.tasks = Tasks()
-        self.owned = Rooms(settings, store, metrics, self.cluster, self.thinker, self.tasks)
+        self.owned = Rooms(
+            settings, store, metrics, self.cluster, self.thinker, self.tasks, notices
+        )
         self.lobby = Lobby(self.cluster, self.tasks, self.owned.by_id)
         self.gateway = Gateway(settings, metrics, self.cluster, self.tasks, self.owned, self.lobby)
         self.bus = Bus(self.owned, self.gateway, self.tasks)

@@ -42,6 +42,8 @@ class Code(StrEnum):
     TOO_MANY_ATTEMPTS = "too_many_attempts"
     ACCOUNT_NOT_FOUND = "account_not_found"
     STORE_UNAVAILABLE = "store_unavailable"
+    REDIS_REQUIRED = "redis_required"
+    BAD_DEADLINE = "bad_deadline"
     NOT_YOUR_TURN = RuleCode.NOT_YOUR_TURN.value
     CARD_NOT_IN_HAND = RuleCode.CARD_NOT_IN_HAND.value
     SWAP_NOT_ALLOWED = RuleCode.SWAP_NOT_ALLOWED.value
