@@ -276,6 +276,8 @@ class RoomRunner:
                 raise RoomFenced(f"room {table.id}: another process owns it now")
         if outcome.rated is not None:
             crash_point("rated-written")
+        if outcome.pace is not None:
+            await self._keep_pace(outcome)
         outbox = self.outbox
         for refused in outcome.refused:
             self.metrics.errors.labels(refused.value).inc()
@@ -284,8 +286,6 @@ class RoomRunner:
             outbox.lobby_changed(self.id)
         if outcome.thought is not None:
             self._think(outcome.thought)
-        if outcome.pace is not None:
-            await self._keep_pace(outcome)
         if outcome.rated is not None and (self._settling is None or self._settling.done()):
             self._settling = asyncio.create_task(
                 self._settle(outcome.rated), name=f"settle {outcome.rated.match_id}"
@@ -293,7 +293,8 @@ class RoomRunner:
 
     async def _keep_pace(self, outcome: Outcome) -> None:
         """A table at its own pace: its deadline and players' lists in the store (after the
-        write, as the frames), then the player whose turn began told."""
+        write, before the frames: a player who sees the turn finds it in their list), then
+        the player whose turn began told."""
         pace, turn = outcome.pace, outcome.turn
         assert pace is not None
         if self.store.pace is not None:
