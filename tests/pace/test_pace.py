@@ -12,7 +12,8 @@ from contextlib import AbstractAsyncContextManager
 import httpx
 
 from briscola.service.config import Settings
-from support.accounts import connect_as, sign_up
+from briscola.store.redis import RedisStore
+from support.accounts import connect_as, profile, settled, sign_up
 from support.client import Client
 from support.pace import (
     RecordingNotices,
@@ -122,6 +123,51 @@ async def test_a_resignation_ends_the_match_and_my_games_puts_your_turn_first(
         for clients in tables.values():
             for client in clients:
                 await client.close()
+
+
+async def test_a_rated_match_lost_on_time_says_so_in_the_history(
+    redis_server: RedisServer,
+) -> None:
+    """A rated table at its own pace: the missed deadline is a rated loss, and both
+    players' histories mark the match as ended on time."""
+    async with serve_in_process(paced_settings(redis_server.url)) as site:
+        people = await sign_up_all(site.url, ["Hana", "Ivo"])
+        _, _, clients = await paced_table(site.url, site.ws_url, people, 2, rated=True)
+        mover = to_move(clients)
+        waiting = next(client for client in clients if client is not mover)
+        await waiting.wait_for(lambda m: lost_on_time(m) and settled(m), timeout=10)
+        for name in people:
+            [entry] = (await profile(site.url, name.lower()))["matches"]
+            won = name == waiting.name
+            assert (entry["result"], entry["on_time"]) == ("won" if won else "lost", True)
+        for client in clients:
+            await client.close()
+
+
+async def test_redis_losing_its_data_gets_the_deadline_and_the_lists_back(
+    redis_server: RedisServer,
+) -> None:
+    """Redis flushed under a table being played at its own pace: the server's repair writes
+    its deadline in the sorted set and its players' lists again, with the mirror."""
+    async with serve_in_process(paced_settings(redis_server.url)) as site:
+        people = await sign_up_all(site.url, ["Lia", "Max"])
+        room, _, clients = await paced_table(site.url, site.ws_url, people, 3600)
+        mover = to_move(clients)
+        assert mover.state is not None
+        deadline = mover.state["clock"]["deadline"]
+        store = site.manager.store
+        assert isinstance(store, RedisStore)
+        redis = redis_server.client()
+        redis.flushall()
+        await store.wait_data_loss(1)
+        await store.wait_synced()
+        await mover.send({"type": "sync"})  # queued behind the room's repair checkpoint
+        await mover.wait_type("state")
+        assert redis.zscore("briscola:deadlines", room) == deadline
+        for account in ("lia", "max"):  # (the sessions went with the flush: read Redis)
+            assert redis.smembers(f"briscola:games:{account}") == {room.encode()}
+        for client in clients:
+            await client.close()
 
 
 async def test_refusals(redis_server: RedisServer) -> None:
