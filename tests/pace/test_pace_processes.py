@@ -9,7 +9,7 @@ import asyncio
 import time
 
 from support.accounts import connect_as
-from support.pace import lost_on_time, paced_table, sign_up_all, to_move
+from support.pace import lost_on_time, paced_table, post_room, sign_up_all, to_move
 from support.servers import RedisServer, Spawn
 
 DEADLINES, PARKED, ROOMS = "briscola:deadlines", "briscola:parked", "briscola:rooms"
@@ -84,3 +84,31 @@ async def test_a_deadline_that_passed_while_no_server_ran_is_applied_on_load(
     assert over["match"]["winners"] == [waiting.seat]
     assert redis.zscore(DEADLINES, room) is None
     await other.close()
+
+
+async def test_a_killed_owners_table_keeps_its_deadline_on_the_survivor(spawn: Spawn) -> None:
+    """Two processes; the table's owner is killed mid-turn. The player on the other process
+    is attached to the table there with the same deadline, and when it passes the player
+    to move loses, applied by the new owner."""
+    owner, survivor = await spawn(), await spawn()
+    people = await sign_up_all(owner.url, ["Eva", "Fil"])
+    created = await post_room(owner.url, people["Eva"], players=2, deadline=6)
+    assert created.status_code == 201, created.text
+    room = created.json()["id"]
+    eva = await connect_as(owner.ws_url, people["Eva"], "Eva")
+    await eva.join(room, seat=0)
+    fil = await connect_as(survivor.ws_url, people["Fil"], "Fil")
+    await fil.join(room, seat=1)
+    for client in (eva, fil):
+        await client.send({"type": "ready"})
+    state = await fil.wait_for(lambda m: m["type"] == "state" and m.get("clock") is not None)
+    deadline, mover = state["clock"]["deadline"], state["clock"]["seat"]
+
+    await asyncio.to_thread(owner.kill)
+    await eva.close()
+    await fil.wait_type("joined", timeout=15)  # the table taken over on Fil's process
+    again = await fil.wait_type("state")
+    assert again["clock"]["deadline"] == deadline
+    over = await fil.wait_for(lost_on_time, timeout=15)
+    assert over["match"]["resigned"] == mover
+    await fil.close()
