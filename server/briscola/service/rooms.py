@@ -263,17 +263,22 @@ class Rooms:
             await room.task
         if self.by_id.get(room.id) is not room:
             return
+        del self.by_id[room.id]
+        if room.session.members:  # someone came while it stopped: it runs on
+            self._add(room.session)
+            return
         try:
             await pace.park(room.id, ROOMS)
         except (RedisError, OSError) as exc:  # kept in memory, parked at a later round
             log.warning("could not park table %s: %s", room.id, exc)
             self._add(room.session)
             return
-        del self.by_id[room.id]
         self.metrics.rooms.set(len(self.by_id))
         self.store.disown(room.id)
         await self.cluster.release(room.id)
         self.cluster.epochs.pop(room.id, None)
+        if room.id in self.by_id or room.id in self._taking:  # opened again meanwhile
+            await pace.unpark(room.id, ROOMS)
         log.info("parked table %s in redis", room.id)
 
     async def _deadlines_loop(self) -> None:

@@ -24,6 +24,11 @@ _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(PaceEntry)
 
 
+def pace_key(room_id: str) -> str:
+    """A table's entry: whose turn, its deadline, who plays there."""
+    return _ENTRY.format(room_id)
+
+
 def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
@@ -98,11 +103,3 @@ class PaceStore:
 
     async def parked(self, room_id: str) -> bool:
         return bool(await self.redis.sismember(PARKED, room_id))
-
-    async def forget(self, room_id: str) -> None:
-        """A closed table leaves the deadlines, its entry and the parked set."""
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zrem(DEADLINES, room_id)
-        pipe.delete(_ENTRY.format(room_id))
-        pipe.srem(PARKED, room_id)
-        await pipe.execute()
