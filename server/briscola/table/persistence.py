@@ -108,6 +108,7 @@ class Persistence(Applying):
         table.finished.clear()
         table.heard.clear()
         table.snapshot_due = False
+        table.pace_changed = False  # the store has its deadline (a repair writes it again)
         for s in table.seats:
             if s.human and s.connected:
                 table._emit(Presence(s.index, False))
