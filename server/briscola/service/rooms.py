@@ -261,7 +261,7 @@ class Rooms:
         room.control(Close())
         if room.task is not None:
             await room.task
-        if self.by_id.get(room.id) is not room:
+        if self.by_id.get(room.id) is not room or self.tasks.closed:
             return
         del self.by_id[room.id]
         if room.session.members:  # someone came while it stopped: it runs on

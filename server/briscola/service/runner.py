@@ -24,7 +24,7 @@ from briscola.bots import Bot, BotChoice
 from briscola.metrics import Metrics
 from briscola.service.faults import crash_point
 from briscola.service.notices import NoNotices, TurnNotice, TurnNotices
-from briscola.store.base import Store, WriteResult
+from briscola.store.base import MirrorStatus, Store, WriteResult
 from briscola.table.core import Table, Thought
 from briscola.table.events import SeatRating
 from briscola.table.rated import RatedResult
@@ -297,10 +297,10 @@ class RoomRunner:
         the player whose turn began told."""
         pace, turn = outcome.pace, outcome.turn
         assert pace is not None
-        if self.store.pace is not None:
+        if self.store.pace is not None and self.store.status is not MirrorStatus.DEGRADED:
             try:
                 await self.store.pace.keep(pace)
-            except (RedisError, OSError) as exc:  # written again at the next checkpoint
+            except (RedisError, OSError) as exc:  # written again by the repair's checkpoint
                 log.warning("room %s: deadline not kept in redis: %s", self.id, exc)
         if turn is not None:
             notice = TurnNotice(turn.account, self.id, pace.name, turn.turn, turn.deadline)

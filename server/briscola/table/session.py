@@ -125,7 +125,7 @@ class Outcome:
     #: (:meth:`RoomSession.settled`).
     rated: RatedResult | None = None
     #: A table at its own pace whose deadline or players changed: the store keeps it in
-    #: its deadlines and the players' lists of games (after the write, like the frames).
+    #: its deadlines and the players' lists of games (after the write, before the frames).
     pace: PaceEntry | None = None
     #: A person's turn began there: they are told (a notice, once per turn).
     turn: TurnBegan | None = None
@@ -143,8 +143,9 @@ class RoomSession:
         self.members: dict[ConnId, Member] = {}
         self._spectators: int | None = None
         self._out = Outcome()
-        #: The seats revision a table at its own pace last reported its players at.
-        self._paced_seats = -1
+        #: The seats revision a table at its own pace last reported its players at (a table
+        #: made or restored is in the store as it is).
+        self._paced_seats = table.seats_revision
         #: Members owed a full state at the end of this step (joined, or asked with sync).
         self._state_due: set[ConnId] = set()
         self._summary_cache: tuple[tuple[int, str, int], RoomSummary, msgspec.Raw] | None = None
