@@ -229,6 +229,8 @@ function chiamataFields(auctionHint) {
 function createForm(act, account) {
   const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "create-submit" }, t("create.submit"));
   const rated = ratedOption(account);
+  // The live move clock; a table at its own pace has a deadline instead.
+  const clockField = field(t("create.clock"), h("input", { type: "number", name: "clock", min: "1", max: "600", step: "1", value: "30", "data-testid": "create-clock" }));
   const percent = (chance) => `${Math.round(chance * 100)}`;
   const hints = { game: hintLine("create-game-hint"), stock: hintLine("create-stock-hint"), comm: hintLine("create-comm-hint"), catch: hintLine("create-catch-hint"), deals: hintLine("create-deals-hint"), auction: hintLine("create-auction-hint") };
   const players = choice("players", "create-players", [["2", t("create.players2")], ["3", t("create.players3")], ["4", t("create.players4"), true], ["5", t("create.players5")], ["6", t("create.players6")]]);
@@ -271,7 +273,7 @@ function createForm(act, account) {
     optional.bestOf,
     optional.chiamata,
     paceOption(account),
-    field(t("create.clock"), h("input", { type: "number", name: "clock", min: "1", max: "600", step: "1", value: "30", "data-testid": "create-clock" })),
+    clockField,
     optional.swap,
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", "data-testid": "create-private" }), t("create.private")),
     rated,
@@ -285,6 +287,7 @@ function createForm(act, account) {
     for (const option of players.options) option.disabled = !allowed.includes(Number(option.value));
     if (String(rules.players) !== players.value) players.value = String(rules.players);
     for (const [key, el] of Object.entries(optional)) el.hidden = !shown[key];
+    clockField.hidden = Boolean(rules.deadline);
     hints.game.textContent = t(`create.game.${choices.game || "classic"}Hint`);
     hints.stock.textContent = t(`create.stock.${rules.stock || "all"}Hint`);
     hints.comm.textContent = t(`create.comm.${rules.partner_comm || "none"}Hint`);

@@ -36,6 +36,7 @@ async def test_my_games_and_the_create_forms_deadline(
         await form.get_by_test_id("create-name").fill("Ada by post")
         await form.get_by_test_id("create-players").select_option("2")
         await form.get_by_test_id("create-pace").select_option("86400")
+        await expect(form.get_by_test_id("create-clock")).to_be_hidden()  # a date, no clock
         await form.get_by_test_id("create-submit").click()
         await expect(page).to_have_url(ROOM_PATH)
         seat = await my_seat(page)
