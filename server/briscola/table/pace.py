@@ -66,7 +66,7 @@ class Pace(Applying):
         seat = self.deadline_seat
         return PaceEntry(
             self.id,
-            self.rules.name,
+            self.rules.name or f"Table {self.id[:6]}",  # as the summary names it
             self.rules.game.value,
             self.rules.players,
             tuple(s.account for s in self.seats if s.account is not None),
