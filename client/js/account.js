@@ -249,6 +249,7 @@ export function accountBar(account, onIdentity) {
     "div",
     { class: "account-bar", "data-testid": "account-bar", "data-state": "signed-in" },
     leaderboard,
+    h("a", { href: "/my-games", class: "btn btn-small account-games", "data-route": "", "data-testid": "my-games-nav" }, t("mygames.title")),
     h(
       "a",
       { href: profilePath(account.id), class: "account-me", "data-route": "", "data-testid": "account-link", title: t("account.profile") },

@@ -11,6 +11,7 @@ import { errorText, initialLang, LANGS, setLang, t, getLang } from "./i18n.js";
 import { mountLeaderboard, mountProfile } from "./leaderboard.js";
 import { mountLobby } from "./lobby.js";
 import { mountMailLink } from "./mail.js";
+import { mountMyGames } from "./mygames.js";
 import { botLevel, fillWithBots, playNowRules } from "./playnow.js";
 import { mountTable } from "./render.js";
 import { mountReplay } from "./replay.js";
@@ -566,7 +567,7 @@ function schedule() {
 
 // The page for each route; a signed-in change mounts the page again (the name fields, the
 // rated option and the seat marks depend on who this browser is).
-const PAGES = { table: mountTable, lobby: mountLobby, leaderboard: mountLeaderboard, profile: mountProfile, replay: mountReplay, help: mountHelp, mail: mountMailLink };
+const PAGES = { table: mountTable, lobby: mountLobby, leaderboard: mountLeaderboard, profile: mountProfile, replay: mountReplay, help: mountHelp, mail: mountMailLink, mygames: mountMyGames };
 
 function render() {
   const s = store.get();
@@ -578,7 +579,7 @@ function render() {
     const ctx = { store, act, prefs, sound, attention };
     page = (PAGES[s.route.name] || mountLobby)(view, ctx);
     pageKey = key;
-    const titles = { table: `${t("app.title")} · ${s.route.room}`, leaderboard: `${t("app.title")} · ${t("leaderboard.title")}`, help: `${t("app.title")} · ${t("help.title")}` };
+    const titles = { table: `${t("app.title")} · ${s.route.room}`, leaderboard: `${t("app.title")} · ${t("leaderboard.title")}`, help: `${t("app.title")} · ${t("help.title")}`, mygames: `${t("app.title")} · ${t("mygames.title")}` };
     document.title = titles[s.route.name] || t("app.title");
   }
   page.update(s);

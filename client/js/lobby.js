@@ -5,7 +5,8 @@ import { accountMark } from "./account.js";
 import { fill, h, icon } from "./dom.js";
 import { t, tableName } from "./i18n.js";
 import { playNowPanel } from "./playnow.js";
-import { AUCTIONS, CATCH_CHANCES, CHIAMATA_DEALS, formShape, MIN_DEALS, PARTNER_COMM, STOCK_SHOWN } from "./rules.js";
+import { myGamesPanel } from "./mygames.js";
+import { AUCTIONS, CATCH_CHANCES, CHIAMATA_DEALS, formShape, MIN_DEALS, PACES, PARTNER_COMM, STOCK_SHOWN } from "./rules.js";
 import { fetchJson } from "./socket.js";
 import { rulesChips } from "./table/pieces.js";
 import { isPartnership, seatsOfSide } from "./state.js";
@@ -33,6 +34,7 @@ function formChoices(form) {
     deals: Number(data.get("deals")),
     best_of: Number(data.get("best_of")),
     clock: text("clock"),
+    deadline: Number(data.get("deadline")) || 0,
     swap_seven: data.get("swap_seven") === "on",
     auction: text("auction"),
     self_call: data.get("self_call") === "on",
@@ -91,6 +93,7 @@ export function mountLobby(root, ctx) {
       { class: "lobby" },
       h("div", { class: "lobby-hero" }, h("h1", {}, t("app.title")), h("p", {}, t("app.tagline"), " · ", h("a", { href: "/score", "data-testid": "score-link" }, t("score.link"))), act.nameField()),
       playNowPanel(ctx),
+      myGamesPanel(ctx),
       h(
         "div",
         { class: "lobby-grid" },
@@ -199,6 +202,17 @@ function ratedOption(account) {
   return h("div", { class: "rated-option" }, h("label", { class: "check" }, box, t("create.rated")), hint);
 }
 
+/** The pace: the live clock, or a deadline per move (1 hour to 7 days), for a signed-in
+ * creator only (a table at its own pace seats account holders only). */
+function paceOption(account) {
+  const hint = h("small", { class: "field-hint", id: "create-pace-hint", "data-testid": "create-pace-hint" });
+  const options = PACES.map((secs) => h("option", { value: String(secs), disabled: secs > 0 && !account }, t(`create.pace.${secs}`)));
+  const select = h("select", { name: "deadline", "data-testid": "create-pace", "aria-describedby": "create-pace-hint" }, options);
+  hint.textContent = account ? "" : t("create.paceHint");
+  hint.hidden = !hint.textContent;
+  return field(t("create.pace"), select, hint);
+}
+
 /** Briscola Chiamata's options: the auction, calling yourself, cappotto, the match's deals. */
 function chiamataFields(auctionHint) {
   const check = (name, testid, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name, checked: true, "data-testid": testid }), label);
@@ -215,6 +229,8 @@ function chiamataFields(auctionHint) {
 function createForm(act, account) {
   const submit = h("button", { type: "submit", class: "btn btn-primary", "data-testid": "create-submit" }, t("create.submit"));
   const rated = ratedOption(account);
+  // The live move clock; a table at its own pace has a deadline instead.
+  const clockField = field(t("create.clock"), h("input", { type: "number", name: "clock", min: "1", max: "600", step: "1", value: "30", "data-testid": "create-clock" }));
   const percent = (chance) => `${Math.round(chance * 100)}`;
   const hints = { game: hintLine("create-game-hint"), stock: hintLine("create-stock-hint"), comm: hintLine("create-comm-hint"), catch: hintLine("create-catch-hint"), deals: hintLine("create-deals-hint"), auction: hintLine("create-auction-hint") };
   const players = choice("players", "create-players", [["2", t("create.players2")], ["3", t("create.players3")], ["4", t("create.players4"), true], ["5", t("create.players5")], ["6", t("create.players6")]]);
@@ -256,7 +272,8 @@ function createForm(act, account) {
     optional.deals,
     optional.bestOf,
     optional.chiamata,
-    field(t("create.clock"), h("input", { type: "number", name: "clock", min: "1", max: "600", step: "1", value: "30", "data-testid": "create-clock" })),
+    paceOption(account),
+    clockField,
     optional.swap,
     h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", "data-testid": "create-private" }), t("create.private")),
     rated,
@@ -270,6 +287,7 @@ function createForm(act, account) {
     for (const option of players.options) option.disabled = !allowed.includes(Number(option.value));
     if (String(rules.players) !== players.value) players.value = String(rules.players);
     for (const [key, el] of Object.entries(optional)) el.hidden = !shown[key];
+    clockField.hidden = Boolean(rules.deadline);
     hints.game.textContent = t(`create.game.${choices.game || "classic"}Hint`);
     hints.stock.textContent = t(`create.stock.${rules.stock || "all"}Hint`);
     hints.comm.textContent = t(`create.comm.${rules.partner_comm || "none"}Hint`);

@@ -87,8 +87,14 @@ function chiamataShape(choices) {
 /** The move clock asked for, within 1 and 600 seconds (30 when not a number). */
 const clockOf = (choices) => Math.max(1, Math.min(600, Math.round(Number(choices.clock)) || 30));
 
-/** Every table's last options: rated, and a name when one is given. */
+/** The deadlines a move may have at a table at its own pace, offered beside the live
+ * clock (seconds; 0: a live table). */
+export const PACES = [0, 3600, 86400, 259200, 604800];
+
+/** Every table's last options: its pace, rated, and a name when one is given. */
 function withCommon(rules, choices) {
+  const deadline = Number(choices.deadline) || 0;
+  if (PACES.includes(deadline) && deadline > 0) rules.deadline = deadline;
   if (choices.rated) rules.rated = true;
   const name = String(choices.name || "").trim().slice(0, 40);
   if (name) rules.name = name;
@@ -124,9 +130,16 @@ export function ruleChips(rules) {
   return [...chips, ...everyTable(rules)];
 }
 
-/** The chips every table has: its clock, and whether it is private or rated. */
+/** A move's deadline as a chip, in its largest whole unit: {key, params} for i18n. */
+export function deadlineChip(seconds) {
+  if (seconds % 86400 === 0) return { key: "rules.deadline.d", params: { n: seconds / 86400 } };
+  if (seconds % 3600 === 0) return { key: "rules.deadline.h", params: { n: seconds / 3600 } };
+  return { key: "rules.deadline.s", params: { n: seconds } };
+}
+
+/** The chips every table has: its clock or its deadline, and whether it is private or rated. */
 function everyTable(rules) {
-  const chips = [{ key: "rules.clock", params: { n: rules.clock } }];
+  const chips = [rules.deadline ? deadlineChip(rules.deadline) : { key: "rules.clock", params: { n: rules.clock } }];
   if (rules.private) chips.push({ key: "rules.private", params: {} });
   if (rules.rated) chips.push({ key: "rules.rated", params: {} });
   return chips;

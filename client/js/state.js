@@ -153,6 +153,22 @@ export function formatClock(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+/** A deadline (Unix seconds) as a date and time in the page's language: a table at its own
+ * pace shows when the move is due, not a countdown. Today's shows the time alone. */
+export function formatDeadline(deadline, lang, now = Date.now()) {
+  const when = new Date(deadline * 1000);
+  const sameDay = when.toDateString() === new Date(now).toDateString();
+  const options = sameDay ? { hour: "2-digit", minute: "2-digit" } : { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };
+  return new Intl.DateTimeFormat(lang, options).format(when);
+}
+
+/** A player's games at their own pace (GET /api/my-games), "your turn" first, then the
+ * soonest deadline (the server sends them so; kept here for a list merged in the page). */
+export function sortGames(games) {
+  const due = (g) => (g.deadline == null ? Infinity : g.deadline);
+  return [...games].sort((a, b) => Number(b.your_turn) - Number(a.your_turn) || due(a) - due(b) || String(a.room).localeCompare(String(b.room)));
+}
+
 // ---- Whose turn, in a word -----------------------------------------------------------
 
 /** Whose turn it is, in the words of the deal's phase ([yours, another's]): a card to play,
@@ -291,6 +307,7 @@ export function routeOf(pathname) {
   if (m) return { name: "table", room: decodeURIComponent(m[1]) };
   if (/^\/leaderboard\/?$/.test(pathname)) return { name: "leaderboard" };
   if (/^\/help\/?$/.test(pathname)) return { name: "help" };
+  if (/^\/my-games\/?$/.test(pathname)) return { name: "mygames" };
   const profile = /^\/u\/([^/]+)\/?$/.exec(pathname);
   if (profile) return { name: "profile", id: decodeURIComponent(profile[1]) };
   const replay = /^\/r\/([^/]+)\/?$/.exec(pathname);
@@ -303,6 +320,7 @@ export function routeOf(pathname) {
 export function pathOf(route) {
   if (route.name === "leaderboard") return "/leaderboard";
   if (route.name === "help") return "/help";
+  if (route.name === "mygames") return "/my-games";
   if (route.name === "profile") return `/u/${encodeURIComponent(route.id)}`;
   if (route.name === "replay") return `/r/${encodeURIComponent(route.id)}`;
   if (route.name === "mail") return `/email/${route.id}`;

@@ -113,3 +113,11 @@ test("the chips name the game and its options first", () => {
   ]);
   assert.deepEqual(keys({ players: 4, best_of: 3, clock: 30, swap_seven: true, rated: true }), ["rules.players", "rules.bestOf", "rules.swap", "rules.clock", "rules.rated"]);
 });
+
+test("a pace other than live sends its deadline, and the chips say it in days or hours", () => {
+  assert.equal(formShape({ ...base, deadline: 86400 }).rules.deadline, 86400);
+  assert.equal(formShape({ ...base, deadline: 0 }).rules.deadline, undefined);
+  assert.equal(formShape({ ...base, deadline: 123 }).rules.deadline, undefined, "only the offered paces");
+  assert.deepEqual(ruleChips({ players: 2, clock: 30, deadline: 259200 }).at(-1), { key: "rules.deadline.d", params: { n: 3 } });
+  assert.deepEqual(ruleChips({ players: 2, clock: 30, deadline: 3600 }).at(-1), { key: "rules.deadline.h", params: { n: 1 } });
+});

@@ -258,3 +258,19 @@ test("routes and paths go both ways", () => {
   assert.deepEqual(routeOf("/t/abc/"), { name: "table", room: "abc" });
   assert.deepEqual(routeOf("/nowhere/at/all"), { name: "lobby" });
 });
+
+test("a deadline reads as a time today and as a date later; my games put your turn first", async () => {
+  const { formatDeadline, sortGames } = await import("../../client/js/state.js");
+  const now = Date.UTC(2026, 11, 2, 9, 0);
+  const today = formatDeadline(now / 1000 + 3600, "en", now);
+  const later = formatDeadline(now / 1000 + 3 * 86400, "en", now);
+  assert.match(today, /\d\d:\d\d/);
+  assert.ok(later.length > today.length && /Dec/.test(later), later);
+  const games = [
+    { room: "a", your_turn: false, deadline: 10 },
+    { room: "b", your_turn: true, deadline: 30 },
+    { room: "c", your_turn: true, deadline: 20 },
+    { room: "d", your_turn: false, deadline: null },
+  ];
+  assert.deepEqual(sortGames(games).map((g) => g.room), ["c", "b", "a", "d"]);
+});

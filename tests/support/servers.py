@@ -22,6 +22,7 @@ import redis
 
 from briscola.service.config import Settings
 from briscola.service.manager import RoomManager
+from briscola.service.notices import TurnNotices
 from briscola.service.serve import build_server
 
 REPO = Path(__file__).resolve().parents[2]
@@ -142,14 +143,17 @@ class InProcessServer:
 
 
 @contextlib.asynccontextmanager
-async def serve_in_process(settings: Settings) -> AsyncIterator[InProcessServer]:
-    """Run the app on a free port for the duration of the block, then shut it down."""
+async def serve_in_process(
+    settings: Settings, notices: TurnNotices | None = None
+) -> AsyncIterator[InProcessServer]:
+    """Run the app on a free port for the duration of the block, then shut it down;
+    ``notices`` is told of each turn begun at a table at its own pace."""
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     sock.listen(1024)
     port = sock.getsockname()[1]
-    server = build_server(settings, "127.0.0.1", port, loop="none")
+    server = build_server(settings, "127.0.0.1", port, loop="none", notices=notices)
     server.config.log_level = "warning"
     task = asyncio.create_task(server.serve(sockets=[sock]))
     started = asyncio.Event()

@@ -5,9 +5,9 @@
 
 import { accountMark, changeClass, changeText, ordinalText, ratingText } from "../account.js";
 import { h, icon } from "../dom.js";
-import { t } from "../i18n.js";
+import { getLang, t } from "../i18n.js";
 import { seenCards } from "../partnership.js";
-import { clockLeft, formatClock, isPartnership, mySeat, seatInfo, seatPosition, sideOf } from "../state.js";
+import { clockLeft, formatClock, formatDeadline, isPartnership, mySeat, seatInfo, seatPosition, sideOf } from "../state.js";
 import { cardBack, faceCard } from "./pieces.js";
 
 const CLOCK_TICK_MS = 200;
@@ -67,7 +67,11 @@ export function createSeats({ store, prefs, game }, felt, { hand: myHand, seatin
     // At a table of partnerships, the team's letter on the plate's corner, in its colour.
     if (isPartnership(n)) parts.push(h("span", { class: "team-tag", "data-testid": `team-${seat}`, title: t(`team.${side}`) }, t(`team.short.${side}`)));
     parts.push(signals.bubble(state, seat));
-    if (turn && state.clock && state.clock.seat === seat) {
+    if (turn && state.clock && state.clock.seat === seat && state.clock.deadline) {
+      // At a table at its own pace: the date the move is due, not a countdown.
+      const when = formatDeadline(state.clock.deadline, getLang());
+      parts.push(h("div", { class: "clock deadline", "data-testid": `deadline-${seat}`, title: "⏱", "aria-label": t("table.deadlineLabel", { name, when }) }, t("table.deadline", { when })));
+    } else if (turn && state.clock && state.clock.seat === seat) {
       parts.push(h("div", { class: "clock", "data-clock": "", "data-name": name, "data-testid": `clock-${seat}`, title: "⏱", role: "timer" }, ""));
     }
     if (hand) {

@@ -77,6 +77,9 @@ class MatchEntry(msgspec.Struct, frozen=True):
     #: The rating it moved (a :class:`~briscola.wire.ratings.RatingKind`); an entry kept
     #: before kinds were, at the classic game, reads its player count's.
     kind: str = ""
+    #: The match ended on time: a player at a table at its own pace let a deadline pass
+    #: (the losing side's).
+    on_time: bool = False
 
     def __post_init__(self) -> None:
         if not self.kind:

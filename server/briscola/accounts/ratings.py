@@ -78,6 +78,7 @@ def settle(result: RatedResult, accounts: dict[str, Account], at: float) -> Sett
                 opponents=[s.name for s in result.seats if s.side != side],
                 hands=list(result.hands),
                 change=change,
+                on_time=result.lost_on_time is not None,
             )
             seats.append(SeatRating(seat.seat, rating, change))
     return Settlement(changed, points, entries, sorted(seats, key=lambda s: s.seat))

@@ -27,6 +27,7 @@ from briscola.service.http import BodyRefused, error, json_response, read_json_b
 from briscola.service.mail import EmailNotices, Letters, SmtpSender
 from briscola.service.mail_routes import mail_routes
 from briscola.service.manager import RoomManager
+from briscola.service.my_games import my_games
 from briscola.service.notices import NoNotices, TurnNotices
 from briscola.service.origins import host_allowed
 from briscola.service.transport import Receive, Scope, Send, serve_socket
@@ -56,8 +57,10 @@ REPLAY_FIELDS = (
 )  # fmt: skip
 
 
-def create_app(settings: Settings) -> BriscolaApp:
-    """Build the app for ``settings``; the manager starts and stops with its lifespan."""
+def create_app(settings: Settings, notices: TurnNotices | None = None) -> BriscolaApp:
+    """Build the app for ``settings``; the manager starts and stops with its lifespan.
+    ``notices`` tells a player away that their turn began at a table at their own pace
+    (by default an e-mail when SMTP is set, else nobody is told)."""
     metrics = Metrics()
     store: Store
     cluster: Cluster
@@ -70,9 +73,10 @@ def create_app(settings: Settings) -> BriscolaApp:
     accounts = Accounts(store.accounts, settings)
     sender = SmtpSender(settings, metrics) if settings.smtp_host else None
     letters = Letters(settings, accounts)
-    notices: TurnNotices = (
-        EmailNotices(store.accounts, sender, letters) if sender is not None else NoNotices()
-    )
+    if notices is None:
+        notices = (
+            EmailNotices(store.accounts, sender, letters) if sender is not None else NoNotices()
+        )
     manager = RoomManager(settings, store, metrics, cluster, notices=notices)
 
     @contextlib.asynccontextmanager
@@ -106,10 +110,33 @@ def create_app(settings: Settings) -> BriscolaApp:
             rules = _rules_decoder.decode(body or b"{}")
         except (msgspec.ValidationError, msgspec.DecodeError, ValueError) as exc:
             return error(Code.BAD_RULES, str(exc), 422)
-        if rules.rated and await accounts.identify(request.cookies.get(COOKIE)) is None:
+        if rules.paced:
+            refusal = await _refuse_paced(rules, request)
+            if refusal is not None:
+                return refusal
+        elif rules.rated and await accounts.identify(request.cookies.get(COOKIE)) is None:
             return error(Code.ACCOUNT_REQUIRED, "log in to open a rated table", 403)
         room = await manager.owned.create(rules)
         return json_response(room.summary(), 201)
+
+    async def _refuse_paced(rules: TableRules, request: Request) -> Response | None:
+        """A table at its own pace needs Redis (it outlives every process), a deadline no
+        shorter than the server's least, and a signed-in creator."""
+        if store.pace is None:
+            return error(Code.REDIS_REQUIRED, "games at your own pace need the server's Redis", 409)
+        if rules.deadline < settings.min_deadline:
+            least = settings.min_deadline
+            return error(Code.BAD_DEADLINE, f"a move's deadline is at least {least} s", 422)
+        if await accounts.identify(request.cookies.get(COOKIE)) is None:
+            return error(Code.ACCOUNT_REQUIRED, "log in to play at your own pace", 403)
+        return None
+
+    async def get_my_games(request: Request) -> Response:
+        """The signed-in player's games at their own pace (docs/PROTOCOL.md, "My games")."""
+        identity = await accounts.identify(request.cookies.get(COOKIE))
+        if identity is None:
+            return error(Code.ACCOUNT_REQUIRED, "log in to see your games", 401)
+        return json_response({"games": await my_games(store.pace, identity.account)})
 
     async def get_room(request: Request) -> Response:
         summary = await manager.lobby.find_summary(request.path_params["room"])
@@ -159,6 +186,7 @@ def create_app(settings: Settings) -> BriscolaApp:
             Route("/t/{room}", index),
             Route("/r/{hand}", index),
             Route("/leaderboard", index),
+            Route("/my-games", index),
             Route("/help", index),
             Route("/login", index),
             Route("/u/{account}", index),
@@ -170,6 +198,7 @@ def create_app(settings: Settings) -> BriscolaApp:
             Route("/api/rooms", list_rooms, methods=["GET"]),
             Route("/api/rooms", create_room, methods=["POST"]),
             Route("/api/rooms/{room}", get_room),
+            Route("/api/my-games", get_my_games),
             Route("/api/hands/{hand}", get_hand),
             Route("/api/hands/{hand}/replay", get_replay),
             *account_routes(accounts),

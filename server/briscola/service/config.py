@@ -7,6 +7,7 @@ import socket
 from dataclasses import dataclass, field, replace
 
 from briscola.service.origins import allowed_hosts, local_origins
+from briscola.wire.table_rules import MIN_DEADLINE
 
 
 def _env_float(name: str, default: float) -> float:
@@ -35,6 +36,14 @@ class Settings:
         default_factory=lambda: int(_env_float("BRISCOLA_RECORD_TTL", 30 * 24 * 3600))
     )
     idle_close: float = field(default_factory=lambda: _env_float("BRISCOLA_IDLE_CLOSE", 1800.0))
+    #: Tables at their own pace: the shortest deadline a table may have (a minute; tests
+    #: set less), how long one with nobody at it and nothing due stays in memory before it
+    #: is parked in Redis only, and how often the due deadlines are polled.
+    min_deadline: int = field(
+        default_factory=lambda: int(_env_float("BRISCOLA_MIN_DEADLINE", MIN_DEADLINE))
+    )
+    park_after: float = field(default_factory=lambda: _env_float("BRISCOLA_PARK_AFTER", 60.0))
+    deadline_poll: float = field(default_factory=lambda: _env_float("BRISCOLA_DEADLINE_POLL", 1.0))
     #: Worker processes for strong bots' search: one per core but the event loop's.
     think_workers: int = field(
         default_factory=lambda: int(

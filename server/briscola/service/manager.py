@@ -55,7 +55,9 @@ class RoomManager:
         self.notices: TurnNotices = notices if notices is not None else NoNotices()
         self.thinker = Thinker(settings.think_workers)
         self.tasks = Tasks()
-        self.owned = Rooms(settings, store, metrics, self.cluster, self.thinker, self.tasks)
+        self.owned = Rooms(
+            settings, store, metrics, self.cluster, self.thinker, self.tasks, self.notices
+        )
         self.lobby = Lobby(self.cluster, self.tasks, self.owned.by_id)
         self.gateway = Gateway(settings, metrics, self.cluster, self.tasks, self.owned, self.lobby)
         self.bus = Bus(self.owned, self.gateway, self.tasks)

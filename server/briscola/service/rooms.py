@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Protocol
@@ -21,11 +22,13 @@ from redis.exceptions import RedisError
 
 from briscola.metrics import Metrics
 from briscola.service.config import Settings
+from briscola.service.notices import NoNotices, TurnNotices
 from briscola.service.runner import Checkpoint, Close, Detach, Outbox, RoomFenced, RoomRunner
 from briscola.service.tasks import Tasks
 from briscola.service.thinker import Thinker
 from briscola.store.base import Store, StoredRoom
 from briscola.store.cluster import Cluster, Moved, node_of
+from briscola.store.redis import ROOMS
 from briscola.table.core import Table
 from briscola.table.session import ConnId, Outcome, RoomSession
 from briscola.wire.commands import Command, command_type
@@ -65,8 +68,11 @@ class Rooms:
         cluster: Cluster,
         thinker: Thinker,
         tasks: Tasks,
+        notices: TurnNotices | None = None,
     ) -> None:
         self.settings = settings
+        #: How a player away is told their turn began at a table at their own pace.
+        self.notices: TurnNotices = notices if notices is not None else NoNotices()
         self.store = store
         self.metrics = metrics
         self.cluster = cluster
@@ -91,6 +97,8 @@ class Rooms:
         if self.by_id:
             log.info("restored %d tables", len(self.by_id))
         self.tasks.own(self._reap_loop(), "reaper")
+        if self.store.pace is not None:
+            self.tasks.own(self._deadlines_loop(), "deadlines")
 
     def stop(self) -> list[asyncio.Task[None]]:
         """Ask every room to close after what it has queued: their tasks, to be awaited."""
@@ -113,7 +121,7 @@ class Rooms:
             secrets.token_urlsafe(6),
             rules,
             entropy=secrets.token_bytes,
-            now=asyncio.get_running_loop().time(),
+            now=_now(rules),
             bot_delay=self.settings.bot_delay,
             pause=self.settings.pause,
         )
@@ -128,7 +136,7 @@ class Rooms:
             stored.snapshot,
             stored.events,
             entropy=secrets.token_bytes,
-            now=asyncio.get_running_loop().time(),
+            now=_now(stored.snapshot.rules),
             bot_delay=settings.bot_delay,
             pause=settings.pause,
         )
@@ -136,7 +144,13 @@ class Rooms:
 
     def _add(self, session: RoomSession) -> RoomRunner:
         room = RoomRunner(
-            session, self.store, self.people, self.thinker, self.metrics, self.settings.room_queue
+            session,
+            self.store,
+            self.people,
+            self.thinker,
+            self.metrics,
+            self.settings.room_queue,
+            self.notices,
         )
         self.by_id[room.id] = room
         self.people.lobby_changed(room.id)
@@ -206,6 +220,16 @@ class Rooms:
                 if room.empty_since is None:
                     room.empty_since = now
                 table = room.session.table
+                if table.rules.paced and table.match is not None and not table.match.over:
+                    # A match at its own pace is never closed for being idle: once nothing
+                    # is due it leaves memory for Redis alone, and comes back on demand.
+                    if table.parkable and now - room.empty_since >= self.settings.park_after:
+                        await self.park(room)
+                    continue
+                if table.rules.paced and table.match is None and table.parkable:
+                    if now - room.empty_since >= min(idle, self.settings.park_after):
+                        await self.park(room)
+                    continue
                 wait = min(idle, table.rules.grace) if table.deserted else idle
                 if now - room.empty_since >= wait:
                     await self.close(room, now - room.empty_since)
@@ -226,6 +250,56 @@ class Rooms:
         await self.cluster.unlist(room.id)
         log.info("closed table %s: nobody there for %.0f s", room.id, empty_for)
         self.people.lobby_changed()
+
+    async def park(self, room: RoomRunner) -> None:
+        """Stop a table at its own pace that nobody is at and where nothing is due before
+        its deadline, and leave it in Redis alone (its mirror, its deadline in the sorted
+        set): it is loaded again when someone opens it or its deadline falls. Its lease is
+        given up, and it is out of the live rooms, so no process takes it over meanwhile."""
+        pace = self.store.pace
+        assert pace is not None
+        room.control(Close())
+        if room.task is not None:
+            await room.task
+        if self.by_id.get(room.id) is not room or self.tasks.closed:
+            return
+        del self.by_id[room.id]
+        if room.session.members:  # someone came while it stopped: it runs on
+            self._add(room.session)
+            return
+        try:
+            await pace.park(room.id, ROOMS)
+        except (RedisError, OSError) as exc:  # kept in memory, parked at a later round
+            log.warning("could not park table %s: %s", room.id, exc)
+            self._add(room.session)
+            return
+        self.metrics.rooms.set(len(self.by_id))
+        self.store.disown(room.id)
+        await self.cluster.release(room.id)
+        self.cluster.epochs.pop(room.id, None)
+        if room.id in self.by_id or room.id in self._taking:  # opened again meanwhile
+            await pace.unpark(room.id, ROOMS)
+        log.info("parked table %s in redis", room.id)
+
+    async def _deadlines_loop(self) -> None:
+        """Every ``deadline_poll`` seconds, the tables whose deadline has passed, from the
+        sorted set (one query, whatever the number of tables): one that no process holds
+        (parked, or its owner died) is taken and loaded here, where its tick applies the
+        missed deadline; one held here or elsewhere is its owner's to apply."""
+        pace = self.store.pace
+        assert pace is not None
+        while True:
+            await asyncio.sleep(self.settings.deadline_poll)
+            try:
+                due = await pace.due(time.time())
+                for room_id in due:
+                    if room_id in self.by_id or room_id in self._taking:
+                        continue
+                    owner = await self.cluster.owner(room_id)
+                    if owner is None or not owner.alive:
+                        await self.take(room_id, None if owner is None else owner.node)
+            except (RedisError, OSError) as exc:
+                log.warning("could not poll the deadlines: %s", exc)
 
     # ------------------------------------------------------------- taking over
 
@@ -262,6 +336,8 @@ class Rooms:
                 await self.store.forget(room_id)
                 await self.cluster.unlist(room_id)
                 return False
+            if stored.snapshot.rules.paced and self.store.pace is not None:
+                await self.store.pace.unpark(room_id, ROOMS)
             self._add(self._restore(stored))
             epoch = self.cluster.epochs.get(room_id)
             was = "its lease had run out" if holder is None else f"node {holder} is gone"
@@ -313,3 +389,9 @@ class Rooms:
 
     def _not_here(self, room_id: str, conn: ConnId) -> None:
         self.cluster.post(node_of(conn), Moved(room_id, self.cluster.node, [conn]))
+
+
+def _now(rules: TableRules) -> float:
+    """A table's time: the wall clock at its own pace (its deadlines are dates), else the
+    loop's (:meth:`RoomRunner.now`)."""
+    return time.time() if rules.paced else asyncio.get_running_loop().time()

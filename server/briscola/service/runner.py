@@ -18,10 +18,13 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Protocol
 
+from redis.exceptions import RedisError
+
 from briscola.bots import Bot, BotChoice
 from briscola.metrics import Metrics
 from briscola.service.faults import crash_point
-from briscola.store.base import Store, WriteResult
+from briscola.service.notices import NoNotices, TurnNotice, TurnNotices
+from briscola.store.base import MirrorStatus, Store, WriteResult
 from briscola.table.core import Table, Thought
 from briscola.table.events import SeatRating
 from briscola.table.rated import RatedResult
@@ -122,8 +125,13 @@ class RoomRunner:
         thinker: Thinking,
         metrics: Metrics,
         limit: int,
+        notices: TurnNotices | None = None,
     ) -> None:
         self.session = session
+        self.notices: TurnNotices = notices if notices is not None else NoNotices()
+        #: A table at its own pace keeps the wall clock (its deadlines are dates, kept
+        #: across restarts); a live table the loop's monotonic one.
+        self.paced = session.table.rules.paced
         self.store = store
         self.outbox = outbox
         self.thinker = thinker
@@ -144,6 +152,8 @@ class RoomRunner:
         self._tick_queued = False
         #: The task settling a finished rated match's ratings in the store, while it runs.
         self._settling: asyncio.Task[None] | None = None
+        #: The notices of turns begun being sent (a slow mail server never holds the room).
+        self._telling: set[asyncio.Task[None]] = set()
 
     @property
     def id(self) -> str:
@@ -195,17 +205,23 @@ class RoomRunner:
 
     # ------------------------------------------------------------------- loop
 
+    def now(self) -> float:
+        """The room's time: the wall clock at a table at its own pace, else the loop's."""
+        return time.time() if self.paced else asyncio.get_running_loop().time()
+
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
-        await self._carry_out(self.session.flush(loop.time()))
+        await self._carry_out(self.session.flush(self.now()))
         try:
             while True:
                 self._arm(loop)
                 item = self._inbox.popleft() if self._inbox else await self._next()
                 if type(item) is Close:
                     return
-                await self._step(item, loop.time())
+                await self._step(item, self.now())
         finally:
+            for telling in self._telling:
+                telling.cancel()
             if self._timer is not None:
                 self._timer.cancel()
             if self._settling is not None:
@@ -260,6 +276,8 @@ class RoomRunner:
                 raise RoomFenced(f"room {table.id}: another process owns it now")
         if outcome.rated is not None:
             crash_point("rated-written")
+        if outcome.pace is not None:
+            await self._keep_pace(outcome)
         outbox = self.outbox
         for refused in outcome.refused:
             self.metrics.errors.labels(refused.value).inc()
@@ -272,6 +290,29 @@ class RoomRunner:
             self._settling = asyncio.create_task(
                 self._settle(outcome.rated), name=f"settle {outcome.rated.match_id}"
             )
+
+    async def _keep_pace(self, outcome: Outcome) -> None:
+        """A table at its own pace: its deadline and players' lists in the store (after the
+        write, before the frames: a player who sees the turn finds it in their list), then
+        the player whose turn began told."""
+        pace, turn = outcome.pace, outcome.turn
+        assert pace is not None
+        if self.store.pace is not None and self.store.status is not MirrorStatus.DEGRADED:
+            try:
+                await self.store.pace.keep(pace)
+            except (RedisError, OSError) as exc:  # written again by the repair's checkpoint
+                log.warning("room %s: deadline not kept in redis: %s", self.id, exc)
+        if turn is not None:
+            notice = TurnNotice(turn.account, self.id, pace.name, turn.turn, turn.deadline)
+            telling = asyncio.create_task(self._tell(notice), name=f"notice {self.id}")
+            self._telling.add(telling)
+            telling.add_done_callback(self._telling.discard)
+
+    async def _tell(self, notice: TurnNotice) -> None:
+        try:
+            await self.notices.your_turn(notice)
+        except Exception:
+            log.exception("room %s: could not tell %s it is their turn", self.id, notice.account)
 
     async def _settle(self, result: RatedResult) -> None:
         """Have the store apply a finished rated match's ratings (once, however often it is
@@ -316,7 +357,10 @@ class RoomRunner:
             self._timer = None
         self._deadline = deadline
         if deadline is not None:
-            self._timer = loop.call_at(deadline, self._ring)
+            if self.paced:  # a date: as long from now on the loop's clock
+                self._timer = loop.call_later(max(0.0, deadline - time.time()), self._ring)
+            else:
+                self._timer = loop.call_at(deadline, self._ring)
 
     def _ring(self) -> None:
         self._timer, self._deadline, self._armed_version = None, None, None

@@ -18,6 +18,7 @@ import uvicorn
 from briscola.service.app import create_app
 from briscola.service.config import Settings
 from briscola.service.manager import RoomManager
+from briscola.service.notices import TurnNotices
 from briscola.service.websocket_protocol import BriscolaWebSocketProtocol
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -48,9 +49,14 @@ class BriscolaServer(uvicorn.Server):
 
 
 def build_server(
-    settings: Settings, host: str, port: int, *, loop: str = "uvloop"
+    settings: Settings,
+    host: str,
+    port: int,
+    *,
+    loop: str = "uvloop",
+    notices: TurnNotices | None = None,
 ) -> BriscolaServer:
-    app = create_app(settings.served_at(host, port))
+    app = create_app(settings.served_at(host, port), notices)
     config = uvicorn.Config(
         app,
         host=host,

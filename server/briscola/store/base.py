@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from briscola.store.accounts import AccountStore
+from briscola.store.pace import PaceStore
 from briscola.table.core import FinishedHand
 from briscola.table.events import AnyEvent, Event
 from briscola.table.snapshots import TableSnapshot
@@ -52,6 +53,8 @@ class Store(Protocol):
     :class:`RedisStore`."""
 
     status: MirrorStatus
+    #: The tables at their own pace (None: this store cannot keep them, having no Redis).
+    pace: PaceStore | None
     #: How many times Redis was found to have lost writes it had acknowledged.
     data_losses: int
 

@@ -42,6 +42,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from briscola.store.cancelling import pause, stop_if_cancelled
+from briscola.store.pace import PARKED
 from briscola.store.redis import ROOMS, RedisStore, owner_key, room_key
 from briscola.wire.messages import RoomSummary
 
@@ -355,7 +356,10 @@ class RedisCluster:
         return Owner(node, int(epoch or 0), node in alive)
 
     async def exists(self, room_id: str) -> bool:
-        return bool(await self.redis.sismember(ROOMS, room_id))
+        """A live table's, or one parked out of memory (loaded on demand)."""
+        if await self.redis.sismember(ROOMS, room_id):
+            return True
+        return bool(await self.redis.sismember(PARKED, room_id))
 
     async def _holders(self, room_ids: list[str]) -> list[bytes | None]:
         """The owner key of each table, :data:`CHUNK` tables a round trip."""

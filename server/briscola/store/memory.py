@@ -10,6 +10,7 @@ import msgspec
 
 from briscola.store.accounts import MemoryAccounts
 from briscola.store.base import MirrorStatus, StoredRoom, WriteResult
+from briscola.store.pace import PaceStore
 from briscola.table.core import FinishedHand
 from briscola.table.events import Event
 from briscola.table.snapshots import TableSnapshot
@@ -26,6 +27,8 @@ class MemoryStore:
     def __init__(self) -> None:
         self.records: dict[str, bytes] = {}
         self.accounts = MemoryAccounts()
+        #: None: no tables at their own pace without Redis (they are refused).
+        self.pace: PaceStore | None = None
 
     async def start(self, resync: Callable[[set[str]], None]) -> None:
         return None

@@ -39,6 +39,7 @@ from briscola.metrics import Metrics
 from briscola.store.accounts import RedisAccounts
 from briscola.store.base import MirrorStatus, StoredRoom, WriteResult
 from briscola.store.cancelling import pause, stop_if_cancelled
+from briscola.store.pace import DEADLINES, PARKED, PaceStore, pace_key
 from briscola.table.core import FinishedHand
 from briscola.table.events import AnyEvent, Event
 from briscola.table.snapshots import TableSnapshot
@@ -189,6 +190,8 @@ class RedisStore:
         )
         self.redis = aioredis.Redis(connection_pool=pool)
         self.accounts = RedisAccounts(self.redis)
+        #: The tables at their own pace: deadlines, lists of games, the parked ones.
+        self.pace: PaceStore | None = PaceStore(self.redis)
         self.metrics = metrics
         self.record_ttl = record_ttl
         self.batch = batch
@@ -596,11 +599,19 @@ class RedisStore:
         self._notify()
 
     async def forget(self, room_id: str) -> None:
-        """Take a closed room out of the mirror: its id, snapshot, events and lease."""
+        """Take a closed room out of the mirror: its id, snapshot, events and lease (and a
+        table at its own pace's deadline and entry)."""
         self.disown(room_id)
         pipe = self.redis.pipeline(transaction=True)
         pipe.srem(ROOMS, room_id)
-        pipe.delete(_ROOM.format(room_id), _EVENTS.format(room_id), _OWNER.format(room_id))
+        pipe.srem(PARKED, room_id)
+        pipe.zrem(DEADLINES, room_id)
+        pipe.delete(
+            _ROOM.format(room_id),
+            _EVENTS.format(room_id),
+            _OWNER.format(room_id),
+            pace_key(room_id),
+        )
         try:
             await pipe.execute()
         except (RedisError, OSError) as exc:

@@ -31,6 +31,7 @@ from briscola.table.events import (
     BotAdded,
     Called,
     Claimed,
+    DeadlineSet,
     Dealt,
     Event,
     Expiries,
@@ -231,8 +232,17 @@ class Applying(TableState):
             record["names"] = [s.name or f"Seat {s.index + 1}" for s in self.seats]
             if not self.rules.private:  # a private table's id is its secret
                 record["room"] = self.id
+            if type(e) is Resigned and e.timeout:
+                record["lost_on_time"] = e.seat
             self.records.append(RecordRef(log.hand_id, record["result"], record["points"]))
             self.finished.append(FinishedHand(log.hand_id, record))
+
+    @applies(DeadlineSet)
+    def _deadline_set(self, e: DeadlineSet) -> None:
+        """A table at its own pace: the turn running and when its deadline falls."""
+        self.turn_key, self.deadline_at = e.turn, e.at
+        self.deadline_seat = e.seat
+        self.pace_changed = True
 
     @applies(Signalled)
     def _signalled(self, e: Signalled) -> None:

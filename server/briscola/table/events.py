@@ -107,8 +107,10 @@ class Swapped(Event, tag="swap", frozen=True):
     seat: int
 
 
-class Resigned(Event, tag="resign", frozen=True):
+class Resigned(Event, tag="resign", frozen=True, omit_defaults=True):
     seat: int
+    #: The seat's deadline passed (a table at its own pace): a loss on time.
+    timeout: bool = False
 
 
 class Signalled(Event, tag="signal", frozen=True):
@@ -165,6 +167,17 @@ class RatingsSettled(Event, tag="rated", frozen=True):
     seats: list[SeatRating]
 
 
+class DeadlineSet(Event, tag="deadline", frozen=True):
+    """At a table played at its own pace (``TableRules.deadline``): a person's turn began
+    and must be played by ``at`` (Unix seconds), or no person's turn is running (``turn``
+    None: a bot's turn, between hands, the match over). ``turn`` names the turn (the hand,
+    the moves made in it and the seat), so a notice goes out once per turn."""
+
+    turn: str | None
+    seat: int | None = None
+    at: float | None = None
+
+
 class MatchReset(Event, tag="reset", frozen=True):
     """Play again: same people, same seats. ``agreed``: every person has said yes to the
     rematch, so they stay ready and the new match starts at once; false (as every reset was
@@ -195,6 +208,7 @@ AnyEvent = (
     | RatingsSettled
     | Claimed
     | MatchReset
+    | DeadlineSet
 )
 
 

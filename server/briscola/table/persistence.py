@@ -13,6 +13,7 @@ from briscola.table.events import (
     AnyEvent,
     AwaySet,
     BotAdded,
+    DeadlineSet,
     Dealt,
     Event,
     Expiries,
@@ -61,6 +62,11 @@ class Persistence(Applying):
             match_seed=self.match_seed,
             hands=[HandSnapshot(h.hand_id, h.seed, list(h.actions)) for h in self.hands],
             settled=self.settled,
+            deadline=(
+                DeadlineSet(self.turn_key, self.deadline_seat, self.deadline_at)
+                if self.rules.paced
+                else None
+            ),
         )
 
     @classmethod
@@ -80,7 +86,8 @@ class Persistence(Applying):
         Every person counts as gone until they reconnect, so a match in progress is
         adjourned until the first of them does; its clock then starts in full (a restart
         never eats a player's time), and the grace period of those gone already runs again
-        from the restart.
+        from the restart. A table at its own pace is never adjourned: its deadline is the
+        one it had, and one that passed meanwhile is due at once.
         """
         table = cls(
             snapshot.id,
@@ -101,6 +108,7 @@ class Persistence(Applying):
         table.finished.clear()
         table.heard.clear()
         table.snapshot_due = False
+        table.pace_changed = False  # the store has its deadline (a repair writes it again)
         for s in table.seats:
             if s.human and s.connected:
                 table._emit(Presence(s.index, False))
@@ -127,6 +135,8 @@ def _rebuilding(snapshot: TableSnapshot) -> Iterator[Event]:
             if s.rating is not None and s.rating_change is not None
         ]
         yield RatingsSettled(snapshot.settled, changes)
+    if snapshot.deadline is not None:
+        yield snapshot.deadline
 
 
 def _seat_events(index: int, seat: SeatSnapshot) -> Iterator[Event]:

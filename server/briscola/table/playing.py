@@ -12,6 +12,7 @@ from briscola.table.events import (
     MatchStarted,
     RatingsSettled,
     ReadySet,
+    Resigned,
     SeatAction,
     SeatRating,
     action_event,
@@ -97,7 +98,14 @@ class Playing(Applying):
             ranks=list(standings.places),
             hands=[hand.hand_id for hand in self.hands],
             room=None if self.rules.private else self.id,
+            lost_on_time=self._lost_on_time(),
         )
+
+    def _lost_on_time(self) -> int | None:
+        """The seat whose missed deadline ended the match, if one did."""
+        actions = self.hands[-1].actions if self.hands else []
+        last = actions[-1] if actions else None
+        return last.seat if type(last) is Resigned and last.timeout else None
 
     def settle(self, match_id: str, seats: list[SeatRating]) -> None:
         """The store applied the rated match's ratings: each seat's new rating and move."""

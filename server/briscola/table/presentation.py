@@ -75,6 +75,11 @@ class Presentation(TableState):
         turn = self._turn()
         if turn is None or self.seats[turn].bot_moves or self.adjourned:
             return None
+        if self.rules.paced:
+            at = self.deadline_at
+            if at is None or self.deadline_seat != turn:
+                return None
+            return Clock(turn, max(0, int((at - now) * 1000)), at)
         remaining = self._turn_since + self.rules.clock - now
         return Clock(turn, max(0, int(remaining * 1000)))
 

@@ -29,3 +29,5 @@ class RatedResult(msgspec.Struct, frozen=True):
     hands: list[str]
     #: The table, unless it is private (its id is its secret).
     room: str | None
+    #: The seat whose missed deadline lost the match (a table at its own pace), if one did.
+    lost_on_time: int | None = None

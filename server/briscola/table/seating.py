@@ -40,6 +40,10 @@ class Seating(Playing):
         self._now = now
         if self.rules.rated and account is None:
             raise Refusal(Code.ACCOUNT_REQUIRED, "a rated table seats only signed-in players")
+        if self.rules.paced and account is None:
+            raise Refusal(
+                Code.ACCOUNT_REQUIRED, "a table at your own pace seats only signed-in players"
+            )
         self._require_waiting()
         index = self._choose_seat(seat, side)
         token = self.entropy(18).hex()

@@ -24,6 +24,7 @@ from briscola.table.chat import Audience, ChatOut
 from briscola.table.core import FinishedHand, Table, Thought
 from briscola.table.dispatch import register
 from briscola.table.events import Event, SeatRating, Signalled
+from briscola.table.pace import PaceEntry, TurnBegan
 from briscola.table.rated import RatedResult
 from briscola.table.snapshots import TableSnapshot
 from briscola.table.states import StateTexts
@@ -123,6 +124,11 @@ class Outcome:
     #: A rated match that ended: the store is to settle its ratings, then say so
     #: (:meth:`RoomSession.settled`).
     rated: RatedResult | None = None
+    #: A table at its own pace whose deadline or players changed: the store keeps it in
+    #: its deadlines and the players' lists of games (after the write, before the frames).
+    pace: PaceEntry | None = None
+    #: A person's turn began there: they are told (a notice, once per turn).
+    turn: TurnBegan | None = None
 
     @property
     def writes(self) -> bool:
@@ -137,6 +143,9 @@ class RoomSession:
         self.members: dict[ConnId, Member] = {}
         self._spectators: int | None = None
         self._out = Outcome()
+        #: The seats revision a table at its own pace last reported its players at (a table
+        #: made or restored is in the store as it is).
+        self._paced_seats = table.seats_revision
         #: Members owed a full state at the end of this step (joined, or asked with sync).
         self._state_due: set[ConnId] = set()
         self._summary_cache: tuple[tuple[int, str, int], RoomSummary, msgspec.Raw] | None = None
@@ -225,6 +234,7 @@ class RoomSession:
     def checkpoint(self, now: float) -> Outcome:
         """A full snapshot for the store (the mirror lost writes and is catching up)."""
         self.table.snapshot_due = True
+        self.table.pace_changed = True  # the store's deadlines may be lost with the rest
         return self._finish(now)
 
     def flush(self, now: float) -> Outcome:
@@ -245,6 +255,11 @@ class RoomSession:
         the table changed, else only those owed one), from one encoding of the table's."""
         out, self._out = self._out, Outcome()
         table = self.table
+        if table.rules.paced:
+            out.turn = table.mark_turn(now)
+            if table.pace_changed or table.seats_revision != self._paced_seats:
+                out.pace, table.pace_changed = table.pace_entry(), False
+                self._paced_seats = table.seats_revision
         out.thought = table.thought()
         out.rated = table.rated_result()
         out.events, out.finished = table.drain()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from briscola.table.events import HandAction, SeatKind
+from briscola.table.events import DeadlineSet, HandAction, SeatKind
 from briscola.wire.ratings import Rating
 from briscola.wire.table_rules import TableRules
 
@@ -51,3 +51,5 @@ class TableSnapshot(msgspec.Struct, frozen=True):
     settled: str | None = None
     #: How many of the events counted in ``version`` were signals (Table.quiet).
     quiet: int = 0
+    #: A table at its own pace: the turn running and its deadline (else absent).
+    deadline: DeadlineSet | None = None

@@ -156,6 +156,13 @@ class TableState:
         #: at, and the strong bot's decision with the shown version it was worked out for.
         self._asked: int | None = None
         self._decision: tuple[int, BotChoice] | None = None
+        #: At a table at its own pace (mirrored, :class:`~briscola.table.events.DeadlineSet`):
+        #: the person's turn running (its key and seat) and when its deadline falls, Unix
+        #: seconds; and whether that changed since the owner last asked (for the store).
+        self.turn_key: str | None = None
+        self.deadline_seat: int | None = None
+        self.deadline_at: float | None = None
+        self.pace_changed = False
         #: Whether no person is connected, as of a seats revision (:attr:`adjourned`).
         self._nobody_here: tuple[int, bool] = (-1, False)
 
@@ -186,8 +193,8 @@ class TableState:
         """A match is on and no person is connected (bots do not count): nothing is dealt,
         no clock runs and no bot plays until a person comes back."""
         match = self.match
-        if match is None or match.over:
-            return False
+        if match is None or match.over or self.rules.deadline:
+            return False  # a table at its own pace waits for nobody: its deadlines run
         revision, nobody = self._nobody_here
         if revision != self.seats_revision:
             nobody = self._nobody_connected()

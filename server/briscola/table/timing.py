@@ -6,6 +6,7 @@ one is (:meth:`Timing.next_deadline`) and calls :meth:`Timing.tick` then."""
 from __future__ import annotations
 
 from briscola.table.events import AwaySet, Expiries, Resigned, SeatFreed, StandIn
+from briscola.table.pace import Pace
 from briscola.table.playing import Playing
 from briscola.table.state import Status
 from briscola.table.thinking import Thinking
@@ -14,7 +15,7 @@ from briscola.table.thinking import Thinking
 AWAY_AFTER = 2
 
 
-class Timing(Playing, Thinking):
+class Timing(Pace, Playing, Thinking):
     """What falls due at a table, and when."""
 
     def next_deadline(self) -> float | None:
@@ -25,15 +26,19 @@ class Timing(Playing, Thinking):
         deadlines = []
         status = self.status
         turn = self._turn()
+        paced = self.rules.paced
         if status is Status.PLAYING and turn is not None:
-            if not self._server_moves(turn):
+            if paced and self.seats[turn].human:
+                if self.deadline_at is not None:
+                    deadlines.append(self.deadline_at)
+            elif not self._server_moves(turn):
                 deadlines.append(self._turn_since + self.rules.clock)
             elif not self._thinking(turn):  # else the strong bot's answer comes first
                 deadlines.append(self._move_due(turn))
         elif status is Status.BETWEEN_HANDS:
             deadlines.append(self._turn_since + self.pause)
         for s in self.seats:
-            if s.human and s.gone_since is not None and not s.standin:
+            if s.human and s.gone_since is not None and not s.standin and not paced:
                 deadlines.append(s.gone_since + self.rules.grace)
         return min(deadlines) if deadlines else None
 
@@ -42,6 +47,9 @@ class Timing(Playing, Thinking):
         Nothing while the table is adjourned."""
         self._now = now
         if self.adjourned:
+            return
+        if self.rules.paced:
+            self._tick_paced(now)
             return
         for s in self.seats:
             expired = s.gone_since is not None and now >= s.gone_since + self.rules.grace
@@ -71,4 +79,21 @@ class Timing(Playing, Thinking):
             else:
                 self._owed = turn
         if self._server_moves(turn) and now >= self._move_due(turn):
+            self._server_move(turn)
+
+    def _tick_paced(self, now: float) -> None:
+        """At a table at its own pace nobody is waited for or stood in for: a person whose
+        deadline passed loses the match for their side (their side resigns, on time); the
+        bots move and the hands are dealt as at a live table."""
+        status = self.status
+        if status is Status.BETWEEN_HANDS and now >= self._turn_since + self.pause:
+            self._deal()
+            return
+        turn = self._turn()
+        if status is not Status.PLAYING or turn is None:
+            return
+        if self.seats[turn].human:
+            if self.deadline_at is not None and now >= self.deadline_at:
+                self._emit(Resigned(turn, timeout=True))
+        elif now >= self._move_due(turn):
             self._server_move(turn)

@@ -48,6 +48,8 @@ class Code(StrEnum):
     EMAIL_CONFIRMED = "email_confirmed"
     EMAIL_NOT_SENT = "email_not_sent"
     BAD_LINK = "bad_link"
+    REDIS_REQUIRED = "redis_required"
+    BAD_DEADLINE = "bad_deadline"
     NOT_YOUR_TURN = RuleCode.NOT_YOUR_TURN.value
     CARD_NOT_IN_HAND = RuleCode.CARD_NOT_IN_HAND.value
     SWAP_NOT_ALLOWED = RuleCode.SWAP_NOT_ALLOWED.value

@@ -68,9 +68,13 @@ class RecordRef(msgspec.Struct, frozen=True):
     points: list[int]
 
 
-class Clock(msgspec.Struct, frozen=True):
+class Clock(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Whose turn runs, and how long it has left; at a table at its own pace also when its
+    deadline falls (Unix seconds), which a page shows as a date and time."""
+
     seat: int
     remaining_ms: int
+    deadline: float | None = None
 
 
 class You(msgspec.Struct, frozen=True):

@@ -10,6 +10,11 @@ import msgspec
 from briscola.engine import MIN_DEALS, GameName, MatchRules, PartnerComm, StockShown
 from briscola.engine.chiamata import DEAL_COUNTS, PLAYERS, Auction, ChiamataRules
 
+#: The longest deadline a move may have at a table played at its own pace: a week.
+MAX_DEADLINE = 7 * 24 * 3600
+#: The shortest, unless the server is configured otherwise (tests): a minute.
+MIN_DEADLINE = 60
+
 
 class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a table plays, chosen at creation (docs/PROTOCOL.md, ``TableRules``)."""
@@ -33,6 +38,10 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     swap_seven: bool = False
     best_of: Annotated[int, msgspec.Meta(ge=1, le=5)] = 1
     clock: Annotated[int, msgspec.Meta(ge=1, le=600)] = 30
+    #: A table at its own pace: every move's deadline in seconds (0: a live table, timed
+    #: by ``clock``). Signed-in players only, kept in Redis; a missed deadline loses the
+    #: match (docs/PROTOCOL.md, "Games at your own pace").
+    deadline: Annotated[int, msgspec.Meta(ge=0, le=MAX_DEADLINE)] = 0
     grace: Annotated[int, msgspec.Meta(ge=1, le=3600)] = 60
     private: bool = False
     name: Annotated[str, msgspec.Meta(max_length=40)] = ""
@@ -62,6 +71,11 @@ class TableRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         if self.partner_comm is PartnerComm.OPEN and self.best_of != 1:
             raise ValueError("an open table plays a number of deals, not best_of")
         self.match_rules  # noqa: B018 - the engine's own checks, in its words
+
+    @property
+    def paced(self) -> bool:
+        """Played at its own pace: a deadline per move, not a live clock."""
+        return self.deadline > 0
 
     @property
     def chiamata(self) -> bool:
