@@ -18,6 +18,7 @@ from briscola.accounts.cookies import COOKIE
 from briscola.service.mail import EmailNotices
 from briscola.service.notices import TurnNotice
 from support.accounts import sign_up
+from support.pace import paced_table, play_one, sign_up_all, to_move
 from support.servers import InProcessServer, RedisServer
 from support.smtp import MailBox, body, token_of
 
@@ -116,6 +117,38 @@ async def test_a_confirmed_address_is_told_each_turn_once_whichever_process_sees
             await tell(site, "turn-4")
             assert "t-corr" in body(await mailbox.next())
             assert mailbox.empty()
+
+
+async def test_a_table_at_its_own_pace_mails_each_turn_to_its_player(
+    make_server: MakeServer, redis_server: RedisServer, mailbox: MailBox
+) -> None:
+    """Wired end to end: at a table at its own pace, every turn begun for a player with a
+    confirmed address sends that player one mail naming the table, with its link; the
+    other player, with no address, gets none."""
+    settings = mail_settings(mailbox, redis_url=redis_server.url, min_deadline=1)
+    async with make_server(**settings) as site:
+        people = await sign_up_all(site.url, ["Ana", "Bea"])
+        async with as_player(site, people["Ana"]) as http:
+            assert (await http.put("/api/session/email", json={"address": ADDRESS})).is_success
+        token = token_of(await mailbox.next(), "confirm")
+        assert (await follow(site, "confirm", token)).json() == {"state": "confirmed"}
+        room, _, clients = await paced_table(
+            site.url, site.ws_url, people, 3600, name="Evening game"
+        )
+        ana, turns = clients[0], 0
+        for move in range(7):
+            if to_move(clients) is ana:
+                mail = await mailbox.next()
+                assert mail["To"] == ADDRESS, mail["To"]
+                assert mail["Subject"] == "Your turn at Evening game"
+                assert f"{site.url}/t/{room}" in body(mail)
+                turns += 1
+            if move < 6:
+                await play_one(clients)
+        await notices_of(site).drain()
+        assert turns >= 2 and mailbox.empty()
+        for client in clients:
+            await client.close()
 
 
 async def test_the_address_is_private(
