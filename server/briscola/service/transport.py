@@ -24,6 +24,7 @@ from briscola.accounts.cookies import COOKIE
 from briscola.metrics import Metrics
 from briscola.service.accounts import Identity
 from briscola.service.config import Settings
+from briscola.service.eager import finish
 from briscola.service.origins import origin_allowed
 from briscola.service.websocket_protocol import WRITE_TEXT
 from briscola.wire.commands import Command, Join, Resume, Watch, command_type, parse
@@ -122,12 +123,7 @@ class Connection:
         ``None`` for a bare yield), then send what was queued meanwhile."""
         pending, send = self._pending, self._send
         try:
-            while True:
-                await (waiting if waiting is not None else asyncio.sleep(0))
-                try:
-                    waiting = started.send(None)
-                except StopIteration:
-                    break
+            await finish(started, waiting)
             while pending:
                 await send({"type": "websocket.send", "text": pending.popleft()})
         except Exception:  # the peer went away under us: the read loop will see it
