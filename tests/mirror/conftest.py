@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
 
-from support.servers import RedisServer, ServerProcess, Spawn
+from support.servers import RedisServer, Spawn, spawning
 
 #: Bots move at once; between hands a table waits for ready (no deal on a timer); no rate
 #: limit, since the test drivers play as fast as the server answers.
-PROCESS_ENV = {
+ENV = {
     "BRISCOLA_BOT_DELAY": "0",
     "BRISCOLA_PAUSE": "600",
     "BRISCOLA_RATE": "1e9",
@@ -22,14 +21,5 @@ PROCESS_ENV = {
 @pytest.fixture
 async def spawn(redis_server: RedisServer) -> AsyncIterator[Spawn]:
     """Start ``briscola serve --redis-url`` processes on free ports; all stopped at the end."""
-    started: list[ServerProcess] = []
-
-    async def start() -> ServerProcess:
-        process = ServerProcess(redis_server.url, env=dict(PROCESS_ENV))
-        started.append(process)
-        await asyncio.to_thread(process.start)
-        return process
-
-    yield start
-    for process in started:
-        await asyncio.to_thread(process.stop)
+    async with spawning(redis_server.url, ENV) as start:
+        yield start

@@ -4,14 +4,13 @@ their last person goes, so that nothing waits a minute."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
 
-from support.servers import RedisServer, ServerProcess, Spawn
+from support.servers import RedisServer, Spawn, spawning
 
-PACED_ENV = {
+ENV = {
     "BRISCOLA_BOT_DELAY": "0",
     "BRISCOLA_PAUSE": "600",
     "BRISCOLA_RATE": "1e9",
@@ -25,15 +24,5 @@ PACED_ENV = {
 @pytest.fixture
 async def spawn(redis_server: RedisServer) -> AsyncIterator[Spawn]:
     """Start ``briscola serve --redis-url`` processes on free ports; all stopped at the end."""
-    started: list[ServerProcess] = []
-
-    async def start() -> ServerProcess:
-        process = ServerProcess(redis_server.url, env=dict(PACED_ENV))
-        started.append(process)
-        await asyncio.to_thread(process.start)
-        return process
-
-    yield start
-    for process in started:
-        if process.process is not None:
-            await asyncio.to_thread(process.stop)
+    async with spawning(redis_server.url, ENV) as start:
+        yield start

@@ -281,3 +281,22 @@ def _reap(process: subprocess.Popen[bytes], drainer: threading.Thread | None) ->
 
 #: A fixture's function that starts one more ``briscola serve`` process (tests/mirror).
 Spawn = Callable[[], Awaitable[ServerProcess]]
+
+
+@contextlib.asynccontextmanager
+async def spawning(redis_url: str, env: dict[str, str]) -> AsyncIterator[Spawn]:
+    """A way to start ``briscola serve --redis-url`` processes with ``env`` on free ports;
+    every one started is stopped at the end."""
+    started: list[ServerProcess] = []
+
+    async def start() -> ServerProcess:
+        process = ServerProcess(redis_url, env=dict(env))
+        started.append(process)
+        await asyncio.to_thread(process.start)
+        return process
+
+    try:
+        yield start
+    finally:
+        for process in started:
+            await asyncio.to_thread(process.stop)

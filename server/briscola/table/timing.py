@@ -61,12 +61,8 @@ class Timing(Pace, Playing, Thinking):
                     return
                 else:
                     self._emit(StandIn(s.index, True))
-        status = self.status
-        if status is Status.BETWEEN_HANDS and now >= self._turn_since + self.pause:
-            self._deal()
-            return
-        turn = self._turn()
-        if status is not Status.PLAYING or turn is None:
+        turn = self._playing_turn(now)
+        if turn is None:
             return
         seat = self.seats[turn]
         if not self._server_moves(turn) and now >= self._turn_since + self.rules.clock:
@@ -81,16 +77,22 @@ class Timing(Pace, Playing, Thinking):
         if self._server_moves(turn) and now >= self._move_due(turn):
             self._server_move(turn)
 
+    def _playing_turn(self, now: float) -> int | None:
+        """Deal the next hand once the pause between hands is over; the seat to move while
+        a hand is played (None otherwise, or when a deal was just made)."""
+        status = self.status
+        if status is Status.BETWEEN_HANDS and now >= self._turn_since + self.pause:
+            self._deal()
+            return None
+        turn = self._turn()
+        return turn if status is Status.PLAYING else None
+
     def _tick_paced(self, now: float) -> None:
         """At a table at its own pace nobody is waited for or stood in for: a person whose
         deadline passed loses the match for their side (their side resigns, on time); the
         bots move and the hands are dealt as at a live table."""
-        status = self.status
-        if status is Status.BETWEEN_HANDS and now >= self._turn_since + self.pause:
-            self._deal()
-            return
-        turn = self._turn()
-        if status is not Status.PLAYING or turn is None:
+        turn = self._playing_turn(now)
+        if turn is None:
             return
         if self.seats[turn].human:
             if self.deadline_at is not None and now >= self.deadline_at:
