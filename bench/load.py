@@ -28,6 +28,15 @@ socket from ``VmRSS`` above the RSS measured before any client connected.
     python bench/load.py --mode realistic --tables 100 500 1000
     python bench/load.py --mode saturated --tables 100 1000   # the server, then the relay
 
+With ``--callgrind`` the server runs under valgrind's callgrind, counting the instructions
+it executes in user space while the point is measured (the kernel's part of a write is not
+counted): instructions per move, repeatable to a fraction of a per cent for the same code and
+the same few tables, whatever the machine's other work, where moves/s on a shared machine
+moves by several. It is a yardstick for comparing two versions of the code, far slower than
+the real thing: a few tables, not a thousand.
+
+    python bench/load.py --mode saturated --tables 2 --seconds 15 --callgrind
+
 Results go to docs/BENCHMARKS.md between ``<!-- bench:load -->`` markers (``--no-write``
 only prints them).
 """
@@ -88,7 +97,9 @@ def free_port() -> int:
 class Server:
     """A server process pinned to CPU 0: the briscola server or the bare relay."""
 
-    def __init__(self, target: str, redis_url: str | None, nice: int = 0) -> None:
+    def __init__(
+        self, target: str, redis_url: str | None, nice: int = 0, callgrind: bool = False
+    ) -> None:
         self.target, self.nice = target, nice
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -98,6 +109,17 @@ class Server:
             command = [sys.executable, "-m", "briscola.cli", "serve", "--host", "127.0.0.1"]
             if redis_url:
                 command += ["--redis-url", redis_url]
+        #: ``--callgrind``: where callgrind writes its counts (one file per process).
+        self.callgrind_out = (
+            Path(f"/tmp/bench-{target}-{self.port}.callgrind") if callgrind else None
+        )
+        if self.callgrind_out is not None:
+            command[:0] = [
+                "valgrind",
+                "--tool=callgrind",
+                "--instr-atstart=no",
+                f"--callgrind-out-file={self.callgrind_out}.%p",
+            ]
         self.command = ["taskset", "-c", str(SERVER_CPU), *command, "--port", str(self.port)]
         self.log_path = Path(f"/tmp/bench-{target}-{self.port}.log")
         self.process: subprocess.Popen[bytes] | None = None
@@ -120,6 +142,8 @@ class Server:
         return self.process.pid
 
     async def wait_healthy(self, http: httpx.AsyncClient, timeout: float = 30.0) -> None:
+        if self.callgrind_out is not None:
+            timeout *= 10  # Python's start-up, fifty times slower
         deadline = time.monotonic() + timeout
         while True:
             assert self.process is not None
@@ -132,6 +156,26 @@ class Server:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"{self.target} not healthy after {timeout} s")
             await asyncio.sleep(0.1)
+
+    def count_instructions(self, on: bool) -> None:
+        """``--callgrind``: start or stop counting the server's instructions."""
+        if self.callgrind_out is not None:
+            subprocess.run(
+                ["callgrind_control", "--instr", "on" if on else "off", str(self.pid)],
+                check=True,
+                capture_output=True,
+            )
+
+    def instructions(self) -> int | None:
+        """``--callgrind``, once the server has stopped: the instructions it counted."""
+        if self.callgrind_out is None:
+            return None
+        total = 0
+        for path in self.callgrind_out.parent.glob(f"{self.callgrind_out.name}.*"):
+            found = re.search(r"^totals:\s+(\d+)", path.read_text(), re.MULTILINE)
+            total += int(found.group(1)) if found else 0
+            path.unlink()
+        return total
 
     def cpu_seconds(self) -> float:
         """User plus system CPU time of the server so far."""
@@ -416,7 +460,7 @@ class Run:
         self.stats = Stats()
         self.tables = [Table(self, index) for index in range(tables)]
         self.rng = random.Random(args.seed)
-        self.server: Server | Group = Server(target, args.redis_url, args.nice)
+        self.server: Server | Group = Server(target, args.redis_url, args.nice, args.callgrind)
         if args.processes > 1:
             self.server = Group(args.processes, args.redis_url, args.nice)
         self.ws_url = f"ws://127.0.0.1:{self.server.port}/ws"
@@ -609,11 +653,15 @@ class Run:
                 self.open_gate()
                 watchdog = asyncio.ensure_future(self.watchdog())
                 await asyncio.sleep(args.warmup)
+                if isinstance(server, Server):
+                    server.count_instructions(True)
                 cpu0, own0, t0 = server.cpu_seconds(), _own_cpu(), time.perf_counter()
                 machine0 = _machine_cpu()
                 stats.measuring = True
                 await asyncio.sleep(args.seconds)
                 stats.measuring = False
+                if isinstance(server, Server):
+                    server.count_instructions(False)
                 cpu1, own1, t1 = server.cpu_seconds(), _own_cpu(), time.perf_counter()
                 machine1 = _machine_cpu()
                 rss_kb = server.rss_kb()
@@ -622,6 +670,7 @@ class Run:
                 await self.close_all()
             finally:
                 server.stop()
+        instructions = server.instructions() if isinstance(server, Server) else None
         elapsed = t1 - t0
         sockets = self.sockets * len(self.tables)
 
@@ -647,6 +696,9 @@ class Run:
             "stalls": stats.stalls,
             "closed_early": closed_early,
             "state_bytes": stats.state_bytes / stats.states if stats.states else 0,
+            "instructions_move": instructions / stats.completed
+            if instructions is not None and stats.completed
+            else None,
             "problems": server.problems(),
         }
 
@@ -744,8 +796,8 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
         "",
         "| server | tables | sockets | moves/s | p50 ms | p99 ms | server CPU % "
         "| load-gen CPU % | others % (server / load-gen core) | KB/socket | bytes/state "
-        "| errors | stalls | tries |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        f"| errors | stalls | tries |{' instructions/move |' if args.callgrind else ''}",
+        "|---" * (15 if args.callgrind else 14) + "|",
     ]
     for r in results:
         errors = ", ".join(f"{k} {v}" for k, v in r["errors"].items()) or "0"  # type: ignore[attr-defined]
@@ -757,6 +809,7 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
             f"| {r['client_cpu']:.0f} "
             f"| {others[0]:.0f} / {others[1]:.0f} | {r['kb_socket']:.1f} | {state} "
             f"| {errors} | {r['stalls']} | {r['attempts']} |"
+            + (f" {r['instructions_move']:,.0f} |" if args.callgrind else "")
         )
     by_point = {(r["target"], r["tables"]): r for r in results}
     ratios = [
@@ -766,6 +819,14 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
     ]
     if ratios:
         lines += ["", f"Briscola server / bare relay, moves/s: {'; '.join(ratios)}."]
+    if args.callgrind:
+        lines += [
+            "",
+            "Under callgrind (`--callgrind`): each process about fifty times slower, so the "
+            "moves/s and latencies say nothing of the real server; instructions/move is what "
+            "the server executed in user space while the point was measured, over the moves "
+            "made meanwhile (the kernel's part of each write not counted).",
+        ]
     lines += [
         "",
         "Latency: from sending a move to its delivery on the last of the table's sockets. "
@@ -820,7 +881,12 @@ def measure_point(args: argparse.Namespace, target: str, tables: int) -> dict[st
             f"steal={result['steal']:3.0f}% "
             f"KB/socket={result['kb_socket']:5.1f} ramp={result['ramp_s']:.1f}s "
             f"errors={result['errors']} stalls={result['stalls']} "
-            f"closed_early={result['closed_early']}",
+            f"closed_early={result['closed_early']}"
+            + (
+                f" instructions/move={result['instructions_move']:,.0f}"
+                if result["instructions_move"] is not None
+                else ""
+            ),
             flush=True,
         )
         for line in result["problems"]:  # type: ignore[attr-defined]
@@ -894,6 +960,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="scheduling priority of the server and the load generator (negative: ahead of "
         "other work on a shared machine; needs root)",
     )
+    parser.add_argument(
+        "--callgrind",
+        action="store_true",
+        help="count the server's user-space instructions per move under callgrind (slow: "
+        "a few tables)",
+    )
     parser.add_argument("--no-write", action="store_true", help="print, leave docs alone")
     args = parser.parse_args(argv)
     if args.tables is None:
@@ -904,6 +976,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--bots must leave a person at each table")
     if args.processes > 1 and (not args.redis_url or args.targets != ["briscola"]):
         parser.error("--processes needs --redis-url and --targets briscola")
+    if args.callgrind and args.processes > 1:
+        parser.error("--callgrind counts one process: not with --processes")
     return args
 
 
@@ -923,6 +997,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_write:
         key = f"{args.mode}{f'-bots{args.bots}' if args.bots else ''}"
         key += f"-players{args.players}" if args.players != SEATS else ""
+        key += "-callgrind" if args.callgrind else ""
         processes = f"-processes{args.processes}" if args.processes > 1 else ""
         write_section(f"{key}{'-redis' if args.redis_url else ''}{processes}", body)
         print(f"written to {BENCHMARKS.relative_to(ROOT)}")

@@ -26,7 +26,7 @@ from briscola.service.accounts import Identity
 from briscola.service.config import Settings
 from briscola.service.eager import finish
 from briscola.service.origins import origin_allowed
-from briscola.service.websocket_protocol import WRITE_TEXT
+from briscola.service.websocket_protocol import READ_TEXT, WRITE_TEXT
 from briscola.wire.commands import Command, Join, Resume, Watch, command_type, parse
 from briscola.wire.errors import Code, Refusal
 from briscola.wire.messages import CloseCode
@@ -65,7 +65,17 @@ class Connection:
     """One client socket. :meth:`send` never blocks: a client whose queue overflows is
     dropped (1013) and resyncs when it reconnects, so it cannot hold up its room."""
 
-    __slots__ = ("_closer", "_pending", "_send", "_write_now", "_writer", "closed", "id", "limit")
+    __slots__ = (
+        "_closer",
+        "_pending",
+        "_send",
+        "_write_now",
+        "_writer",
+        "closed",
+        "id",
+        "limit",
+        "listening",
+    )
 
     def __init__(
         self, send: Send, limit: int, conn_id: int, write_now: WriteNow | None = None
@@ -76,6 +86,9 @@ class Connection:
         #: Opaque: how the rooms and the gateway name this connection.
         self.id = conn_id
         self.closed = False
+        #: Whether its messages are read as they come, off the websocket protocol
+        #: (:class:`Reader`), rather than through the ASGI ``receive``.
+        self.listening = False
         self._pending: deque[str] = deque()
         self._writer: asyncio.Task[None] | None = None
         self._closer: asyncio.Task[None] | None = None
@@ -196,6 +209,79 @@ def _cookie(scope: Scope) -> str | None:
     return None
 
 
+class Reader:
+    """A socket's messages, in the order they come: each checked against the rate limit,
+    validated and routed.
+
+    Most are taken as they are read (:meth:`offer`, given to the websocket protocol's
+    :data:`~briscola.service.websocket_protocol.READ_TEXT` when it has it): no task wakes up
+    for a move. The socket's task handles the rest from the ASGI ``receive``
+    (:meth:`handle`): a ``join``, ``watch`` or ``resume``, which waits for the accounts'
+    word, a binary frame, a flood, a message to a socket being closed (the task stops
+    reading it), and whatever comes while it is busy with one of those."""
+
+    __slots__ = ("_bucket", "_conn", "_gate", "_gateway", "_identity", "busy")
+
+    def __init__(
+        self, conn: Connection, gateway: Router, gate: Gate, identity: Identity | None
+    ) -> None:
+        settings = gateway.settings
+        self._conn, self._gateway, self._gate, self._identity = conn, gateway, gate, identity
+        self._bucket = TokenBucket(settings.rate, settings.burst)
+        #: The socket's task is handling a message: what comes meanwhile waits for it.
+        self.busy = False
+
+    def offer(self, text: str) -> bool:
+        """A text message as it is read: handled now (True), or left to the socket's task
+        (False), which handles it in turn through :meth:`handle`."""
+        conn = self._conn
+        if self.busy or conn.closed:  # closed: the task wakes up to it, and stops reading
+            return False
+        try:
+            command: Command | Refusal = parse(text)
+        except Refusal as refusal:
+            command = refusal
+        if isinstance(command, Join | Watch | Resume) or not self._bucket.take():
+            return False  # the accounts' check, or the flood's close: the task's to do
+        if isinstance(command, Refusal):
+            self._gateway.refused(conn, command, None)
+        else:
+            self._route(command)
+        return True
+
+    async def handle(self, frame: str | None) -> bool:
+        """A message from the ASGI ``receive`` (``None``: a binary frame): False if the
+        socket is to be read no more (a flood, closed)."""
+        conn, gateway = self._conn, self._gateway
+        if not self._bucket.take():
+            gateway.refused(conn, Refusal(Code.RATE_LIMITED, "too many messages"), None)
+            conn.close(CloseCode.POLICY, "flood", flush=True)
+            return False
+        if frame is None:
+            gateway.refused(conn, BINARY, None)
+            return True
+        try:
+            command = parse(frame)
+        except Refusal as refusal:
+            gateway.refused(conn, refusal, None)
+            return True
+        if isinstance(command, Join | Watch | Resume):  # the accounts' check first
+            try:
+                command = await self._gate.vet(self._identity, command)
+            except Refusal as refusal:
+                gateway.refused(conn, refusal, command_type(command))
+                return True
+        self._route(command)
+        return True
+
+    def _route(self, command: Command) -> None:
+        try:
+            self._gateway.route(self._conn, command)
+        except Exception:  # a bug: one traceback, and only this connection pays for it
+            log.exception("routing %s failed; closing its connection", command_type(command))
+            self._conn.close(CloseCode.INTERNAL, "internal error")
+
+
 async def serve_socket(
     scope: Scope, receive: Receive, send: Send, gateway: Router, gate: Gate
 ) -> None:
@@ -209,40 +295,26 @@ async def serve_socket(
         await send({"type": "websocket.close", "code": CloseCode.POLICY})
         return
     identity = await gate.identify(_cookie(scope))
+    extensions = scope.get("extensions", {})
+    conn = Connection(send, settings.send_queue, gateway.next_conn_id(), extensions.get(WRITE_TEXT))
+    reader = Reader(conn, gateway, gate, identity)
     await send({"type": "websocket.accept"})
-    write_now = scope.get("extensions", {}).get(WRITE_TEXT)
-    conn = Connection(send, settings.send_queue, gateway.next_conn_id(), write_now)
-    bucket = TokenBucket(settings.rate, settings.burst)
     gateway.connected(conn)
+    listen = extensions.get(READ_TEXT)
+    if listen is not None:  # what came before is in the queue, and is handled first
+        listen(reader.offer)
+        conn.listening = True
     try:
         while not conn.closed:
             message = await receive()
-            if message["type"] == "websocket.disconnect":
+            if message["type"] == "websocket.disconnect" or conn.closed:
                 break
-            if not bucket.take():
-                gateway.refused(conn, Refusal(Code.RATE_LIMITED, "too many messages"), None)
-                conn.close(CloseCode.POLICY, "flood", flush=True)
-                break
-            frame = message.get("text")
-            if frame is None:
-                gateway.refused(conn, BINARY, None)
-                continue
+            reader.busy = True
             try:
-                command = parse(frame)
-            except Refusal as refusal:
-                gateway.refused(conn, refusal, None)
-                continue
-            if isinstance(command, Join | Watch | Resume):  # the accounts' check first
-                try:
-                    command = await gate.vet(identity, command)
-                except Refusal as refusal:
-                    gateway.refused(conn, refusal, command_type(command))
-                    continue
-            try:
-                gateway.route(conn, command)
-            except Exception:  # a bug: one traceback, and only this connection pays for it
-                log.exception("routing %s failed; closing its connection", command_type(command))
-                conn.close(CloseCode.INTERNAL, "internal error")
+                if not await reader.handle(message.get("text")):
+                    break
+            finally:
+                reader.busy = False
     finally:
         gateway.disconnected(conn)
         await conn.finish()

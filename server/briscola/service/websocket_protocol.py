@@ -1,5 +1,6 @@
 """The websocket protocol under the app: uvicorn's sans-I/O websockets protocol, with the
-frame size limit answered the way docs/PROTOCOL.md says.
+frame size limit answered the way docs/PROTOCOL.md says, and a direct way in and out for
+the app's text messages, off the ASGI path.
 
 websockets refuses a message over ``max_size`` as it reads the frame's header, before the
 payload is buffered, and closes with 1009: the one place the limit is enforced, in bytes,
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import struct
+from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -37,14 +39,20 @@ class LimitedServerProtocol(ServerProtocol):
 
 
 _HEAD16, _HEAD64 = struct.Struct("!BBH"), struct.Struct("!BBQ")
-#: The ASGI scope extension under which the protocol offers :meth:`write_text`.
+#: The ASGI scope extensions under which the protocol offers :meth:`write_text` and
+#: :meth:`listen`.
 WRITE_TEXT = "briscola.write_text"
+READ_TEXT = "briscola.read_text"
+#: What :meth:`BriscolaWebSocketProtocol.listen` is given: offered each text message as it
+#: is read, it says whether it took it (False: the message goes to the ASGI ``receive``).
+TextReader = Callable[[str], bool]
 
 
 class BriscolaWebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's ``websockets-sansio`` protocol with :class:`LimitedServerProtocol` inside
     (no permessage-deflate, which the server turns off anyway), and a way to write a text
-    frame without the ASGI ``send``: :meth:`write_text`, offered to the app in the scope's
+    frame without the ASGI ``send`` (:meth:`write_text`) and to read text messages without
+    the ASGI ``receive`` (:meth:`listen`), both offered to the app in the scope's
     extensions."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -52,12 +60,45 @@ class BriscolaWebSocketProtocol(WebSocketsSansIOProtocol):
         self.conn = LimitedServerProtocol(
             max_size=MAX_FRAME, logger=logging.getLogger("uvicorn.error")
         )
+        self._reader: TextReader | None = None
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
         if self.response.status_code == 101:
             extensions: Any = self.scope["extensions"]  # uvicorn types its values narrowly
             extensions[WRITE_TEXT] = self.write_text
+            extensions[READ_TEXT] = self.listen
+
+    def listen(self, reader: TextReader) -> None:
+        """From now on, offer ``reader`` each text message as it is read, before the ASGI
+        ``receive`` would see it.
+
+        A message it takes costs no ASGI event, no queue and no wake of the app's task, and
+        reading goes on (uvicorn stops reading the socket after each message it queues, until
+        the app has received it). A message it leaves, and every message while earlier ones
+        wait in the queue (the order is kept), goes the ASGI way; so do binary messages, a
+        text that is not UTF-8 (uvicorn closes with 1007) and anything after a close."""
+        self._reader = reader
+
+    def send_receive_event_to_app(self) -> None:
+        reader = self._reader
+        if (
+            reader is not None
+            and self.curr_msg_data_type == "text"
+            and not self.close_sent
+            and self.queue.empty()
+        ):
+            frames = self.frames
+            data = frames[0] if len(frames) == 1 else b"".join(frames)
+            try:
+                text = data.decode()
+            except UnicodeDecodeError:
+                pass  # uvicorn's own path answers it
+            else:
+                if reader(text):
+                    self.frames = []
+                    return
+        super().send_receive_event_to_app()
 
     def write_text(self, text: str) -> bool:
         """Write a text frame now, as the ASGI ``send`` would, if the socket takes it
