@@ -812,13 +812,15 @@ def render(args: argparse.Namespace, results: list[dict[str, object]]) -> str:
             + (f" {r['instructions_move']:,.0f} |" if args.callgrind else "")
         )
     by_point = {(r["target"], r["tables"]): r for r in results}
+    measure = "instructions_move" if args.callgrind else "moves_s"
     ratios = [
-        f"{tables} tables {r['moves_s'] / relay['moves_s']:.2f}"  # type: ignore[operator]
+        f"{tables} tables {r[measure] / relay[measure]:.2f}"  # type: ignore[operator]
         for (target, tables), r in by_point.items()
         if target == "briscola" and (relay := by_point.get(("relay", tables)))
     ]
     if ratios:
-        lines += ["", f"Briscola server / bare relay, moves/s: {'; '.join(ratios)}."]
+        what = "instructions per move" if args.callgrind else "moves/s"
+        lines += ["", f"Briscola server / bare relay, {what}: {'; '.join(ratios)}."]
     if args.callgrind:
         lines += [
             "",
