@@ -41,6 +41,8 @@ WriteNow = Callable[[str], bool]
 
 FLUSH_TIMEOUT = 2.0
 BINARY = Refusal(Code.BINARY_FRAME, "send messages as JSON text frames, not binary")
+#: The commands the accounts look at before they go on (:meth:`Gate.vet`).
+VETTED = (Join, Watch, Resume)
 
 
 class TokenBucket:
@@ -241,7 +243,7 @@ class Reader:
             command: Command | Refusal = parse(text)
         except Refusal as refusal:
             command = refusal
-        if isinstance(command, Join | Watch | Resume) or not self._bucket.take():
+        if isinstance(command, VETTED) or not self._bucket.take():
             return False  # the accounts' check, or the flood's close: the task's to do
         if isinstance(command, Refusal):
             self._gateway.refused(conn, command, None)
@@ -265,7 +267,7 @@ class Reader:
         except Refusal as refusal:
             gateway.refused(conn, refusal, None)
             return True
-        if isinstance(command, Join | Watch | Resume):  # the accounts' check first
+        if isinstance(command, VETTED):  # the accounts' check first
             try:
                 command = await self._gate.vet(self._identity, command)
             except Refusal as refusal:
